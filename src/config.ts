@@ -1,0 +1,137 @@
+/**
+ * Configuration from the environment, read and checked once at start.
+ * A bad value throws a ConfigError whose message is one line naming the variable, the value and what is
+ * accepted; src/index.ts prints it and exits. Nothing else in src/ reads process.env.
+ */
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+
+export interface UpstreamEndpoint {
+  baseUrl: string
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Absolute base (scheme://host[:port]) for URLs the API hands out; null = derive from each request. */
+  publicBaseUrl: string | null
+  /** libSQL URL, or null when DATABASE_URL=off (community layer disabled). */
+  databaseUrl: string | null
+  databaseAuthToken: string | null
+  upstreams: {
+    dexscreener: UpstreamEndpoint
+    geckoterminal: UpstreamEndpoint & { callsPerMinute: number }
+    koios: UpstreamEndpoint & { token: string | null }
+    coingecko: UpstreamEndpoint & { apiKey: string | null }
+    handle: UpstreamEndpoint
+  }
+  /** Path of a JSON token registry, or null for the bundled one. */
+  tokenRegistryFile: string | null
+  upstreamTimeoutMs: number
+  logLevel: LogLevel
+  /** DEX ids source A (DexScreener) indexes on Cardano; source B pools on these DEXes are left out. */
+  sourceADexes: string[]
+  /** DEX ids source B is known to report, used to label coverage; others it reports are added as seen. */
+  sourceBDexes: string[]
+  /** In-memory cache bounds (upstream answers and ready response bytes share them). */
+  cache: { maxEntries: number; maxBytes: number }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string): string | undefined => {
+    const v = env[name]
+    return v === undefined || v.trim() === '' ? undefined : v.trim()
+  }
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name)
+    if (raw === undefined) return fallback
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected an integer from ${min} to ${max}`)
+    }
+    return Number(raw)
+  }
+
+  const httpUrl = (name: string, fallback: string | null): string | null => {
+    const raw = read(name)
+    if (raw === undefined) return fallback
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected an absolute http(s) URL`)
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected an http:// or https:// URL`)
+    }
+    // Clients append the real API paths; a trailing slash would double them.
+    return raw.replace(/\/+$/, '')
+  }
+
+  const list = (name: string, fallback: string[]): string[] => {
+    const raw = read(name)
+    if (raw === undefined) return fallback
+    const items = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+    if (items.length === 0 || items.some((s) => !/^[a-z0-9._-]{1,64}$/.test(s))) {
+      throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected comma-separated lowercase DEX ids`)
+    }
+    return items
+  }
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL=${JSON.stringify(read('LOG_LEVEL'))} is not valid: expected one of ${LOG_LEVELS.join(', ')}`)
+  }
+
+  const publicBase = httpUrl('PUBLIC_BASE_URL', null)
+  if (publicBase !== null && new URL(publicBase).pathname !== '/') {
+    throw new ConfigError(`PUBLIC_BASE_URL=${JSON.stringify(publicBase)} is not valid: expected scheme://host[:port] with no path`)
+  }
+
+  return {
+    port: int('PORT', 3000, 0, 65535),
+    host: read('HOST') ?? '0.0.0.0',
+    publicBaseUrl: publicBase,
+    databaseUrl: databaseUrl(read('DATABASE_URL')),
+    databaseAuthToken: read('DATABASE_AUTH_TOKEN') ?? null,
+    upstreams: {
+      dexscreener: { baseUrl: httpUrl('DEXSCREENER_URL', 'https://api.dexscreener.com')! },
+      geckoterminal: {
+        baseUrl: httpUrl('GECKOTERMINAL_URL', 'https://api.geckoterminal.com/api/v2')!,
+        callsPerMinute: int('GECKOTERMINAL_RPM', 10, 1, 10_000),
+      },
+      koios: { baseUrl: httpUrl('KOIOS_URL', 'https://api.koios.rest/api/v1')!, token: read('KOIOS_TOKEN') ?? null },
+      coingecko: {
+        baseUrl: httpUrl('COINGECKO_URL', 'https://api.coingecko.com/api/v3')!,
+        apiKey: read('COINGECKO_API_KEY') ?? null,
+      },
+      handle: { baseUrl: httpUrl('HANDLE_URL', 'https://api.handle.me')! },
+    },
+    tokenRegistryFile: read('TOKEN_REGISTRY_FILE') ?? null,
+    upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 8000, 50, 120_000),
+    logLevel,
+    sourceADexes: list('SOURCE_A_DEXES', ['sundaeswap', 'wingriders']),
+    sourceBDexes: list('SOURCE_B_DEXES', ['minswap-cardano', 'saturnswap']),
+    cache: {
+      maxEntries: int('CACHE_MAX_ENTRIES', 20_000, 100, 10_000_000),
+      maxBytes: int('CACHE_MAX_MB', 256, 1, 1_000_000) * 1024 * 1024,
+    },
+  }
+}
+
+function databaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return 'file:./data/community.db'
+  if (raw.toLowerCase() === 'off') return null
+  if (raw === ':memory:' || /^(file|libsql|http|https|ws|wss):/.test(raw)) return raw
+  throw new ConfigError(
+    `DATABASE_URL=${JSON.stringify(raw)} is not valid: expected file:<path>, :memory:, libsql://…, http(s)://… or off`,
+  )
+}
