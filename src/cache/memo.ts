@@ -1,0 +1,192 @@
+import { UpstreamError } from '../upstream/errors'
+
+/**
+ * The one memoising cache every upstream read and every cached response goes through.
+ *
+ * - TTL per key; an entry younger than its TTL is a HIT.
+ * - Single flight: concurrent misses for one key share one loader call.
+ * - Stale-while-revalidate: within `swrMs` after expiry the old value is served at once (STALE) while one
+ *   background refresh runs.
+ * - Stale-on-error: when a load fails with an UpstreamError and a copy younger than `staleIfErrorMs` exists,
+ *   the copy is served (STALE). Any other error (a bug, a 404 decided by the loader) propagates.
+ * - Bounded: least-recently-used entries are evicted past `maxEntries` or `maxBytes`.
+ */
+
+export type CacheState = 'HIT' | 'MISS' | 'STALE'
+
+export interface Cached<T> {
+  value: T
+  state: CacheState
+  /** When the value was loaded (ms since epoch). */
+  storedAt: number
+}
+
+export interface MemoOptions<T> {
+  /** Fresh lifetime; may depend on the value (a degraded answer is kept briefly). */
+  ttlMs: number | ((value: T) => number)
+  /** How long after expiry an old value is served while one refresh runs. Default: equal to the TTL. */
+  swrMs?: number
+  /** How long after storing a value it may still stand in for a failed load. Default: 24 h. */
+  staleIfErrorMs?: number
+  /** Approximate bytes the value holds, for the byte bound. Default: its JSON length. */
+  sizeOf?: (value: T) => number
+}
+
+export type CacheEvent = 'hit' | 'miss' | 'stale' | 'refresh_error' | 'evict'
+
+export interface MemoSettings {
+  name: string
+  maxEntries: number
+  maxBytes: number
+  now?: () => number
+  onEvent?: (cache: string, event: CacheEvent) => void
+  onRefreshError?: (key: string, error: unknown) => void
+}
+
+interface Entry {
+  value: unknown
+  size: number
+  storedAt: number
+  freshUntil: number
+  swrUntil: number
+  staleUntil: number
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export class Memo {
+  private readonly entries = new Map<string, Entry>()
+  private readonly inflight = new Map<string, Promise<Entry>>()
+  private bytes = 0
+  private readonly now: () => number
+
+  constructor(private readonly settings: MemoSettings) {
+    this.now = settings.now ?? Date.now
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes }
+  }
+
+  async get<T>(key: string, options: MemoOptions<T>, loader: () => Promise<T>): Promise<Cached<T>> {
+    const now = this.now()
+    const entry = this.entries.get(key)
+    if (entry !== undefined) {
+      if (now < entry.freshUntil) {
+        this.touch(key, entry)
+        this.emit('hit')
+        return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }
+      }
+      if (now < entry.swrUntil) {
+        this.touch(key, entry)
+        this.refreshInBackground(key, options, loader)
+        this.emit('stale')
+        return { value: entry.value as T, state: 'STALE', storedAt: entry.storedAt }
+      }
+    }
+
+    try {
+      const loaded = await this.load(key, options, loader)
+      this.emit('miss')
+      return { value: loaded.value as T, state: 'MISS', storedAt: loaded.storedAt }
+    } catch (error) {
+      // Re-read: a concurrent load may have replaced or evicted the entry while we waited.
+      const copy = this.entries.get(key) ?? entry
+      if (error instanceof UpstreamError && copy !== undefined && this.now() < copy.staleUntil) {
+        this.emit('stale')
+        return { value: copy.value as T, state: 'STALE', storedAt: copy.storedAt }
+      }
+      throw error
+    }
+  }
+
+  /** The stored value whatever its age, without loading. */
+  peek<T>(key: string): T | undefined {
+    return this.entries.get(key)?.value as T | undefined
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key)
+    if (entry === undefined) return
+    this.entries.delete(key)
+    this.bytes -= entry.size
+  }
+
+  deleteByPrefix(prefix: string): void {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.bytes = 0
+  }
+
+  private load<T>(key: string, options: MemoOptions<T>, loader: () => Promise<T>): Promise<Entry> {
+    const running = this.inflight.get(key)
+    if (running !== undefined) return running
+    const promise = (async () => {
+      try {
+        const value = await loader()
+        return this.store(key, value, options)
+      } finally {
+        this.inflight.delete(key)
+      }
+    })()
+    this.inflight.set(key, promise)
+    return promise
+  }
+
+  private refreshInBackground<T>(key: string, options: MemoOptions<T>, loader: () => Promise<T>): void {
+    if (this.inflight.has(key)) return
+    this.load(key, options, loader).catch((error) => {
+      this.emit('refresh_error')
+      this.settings.onRefreshError?.(key, error)
+    })
+  }
+
+  private store<T>(key: string, value: T, options: MemoOptions<T>): Entry {
+    const now = this.now()
+    const ttl = typeof options.ttlMs === 'function' ? options.ttlMs(value) : options.ttlMs
+    const entry: Entry = {
+      value,
+      size: options.sizeOf ? options.sizeOf(value) : approximateSize(value),
+      storedAt: now,
+      freshUntil: now + ttl,
+      swrUntil: now + ttl + (options.swrMs ?? ttl),
+      staleUntil: now + Math.max(ttl, options.staleIfErrorMs ?? DAY_MS),
+    }
+    this.delete(key)
+    this.entries.set(key, entry)
+    this.bytes += entry.size
+    this.evict()
+    return entry
+  }
+
+  private touch(key: string, entry: Entry): void {
+    // Map keeps insertion order: re-inserting moves the key to the most-recently-used end.
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+  }
+
+  private evict(): void {
+    const { maxEntries, maxBytes } = this.settings
+    for (const [key] of this.entries) {
+      if (this.entries.size <= maxEntries && this.bytes <= maxBytes) break
+      this.delete(key)
+      this.emit('evict')
+    }
+  }
+
+  private emit(event: CacheEvent): void {
+    this.settings.onEvent?.(this.settings.name, event)
+  }
+}
+
+function approximateSize(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength
+  try {
+    return (JSON.stringify(value)?.length ?? 16) + 64
+  } catch {
+    return 1024
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Source A: DexScreener (https://api.dexscreener.com). Keyless, 300 calls/min on the routes used here.
+ * `/tokens/v1` and `/token-pairs/v1` answer bare arrays of Pair; `/latest/dex/search` wraps them in
+ * `{schemaVersion, pairs}` and mixes every chain. Prices are strings, volumes and liquidity numbers, and most
+ * fields may be missing or null (upstream README, pitfalls 2, 5, 6).
+ */
+import type { Memo } from '../cache/memo'
+import { memoised, type Fetched } from './fetched'
+import type { UpstreamHttp } from './http-client'
+import { arr, count, expectArray, expectObject, keep, num, obj, str, text } from './parse'
+
+export const CHAIN = 'cardano'
+export const MAX_TOKENS_PER_CALL = 30
+
+export type Window = 'm5' | 'h1' | 'h6' | 'h24'
+const WINDOWS: Window[] = ['m5', 'h1', 'h6', 'h24']
+
+export interface TokenRef {
+  address: string
+  name: string | null
+  symbol: string | null
+}
+
+export interface DexPair {
+  chainId: string
+  dexId: string
+  url: string | null
+  pairAddress: string
+  baseToken: TokenRef
+  quoteToken: TokenRef
+  priceUsd: number | null
+  priceNative: number | null
+  txns: Partial<Record<Window, { buys: number; sells: number }>>
+  volume: Partial<Record<Window, number>>
+  priceChange: Partial<Record<Window, number>>
+  liquidityUsd: number | null
+  fdv: number | null
+  marketCap: number | null
+  /** Unix milliseconds. */
+  pairCreatedAt: number | null
+  info: PairInfo | null
+}
+
+export interface PairInfo {
+  imageUrl: string | null
+  websites: Array<{ label: string | null; url: string }>
+  socials: Array<{ type: string | null; url: string }>
+}
+
+export interface DexScreenerTtls {
+  tokens: number
+  tokenPairs: number
+  search: number
+}
+
+export const DEFAULT_DEXSCREENER_TTLS: DexScreenerTtls = { tokens: 30_000, tokenPairs: 45_000, search: 25_000 }
+
+export class DexScreener {
+  constructor(
+    private readonly http: UpstreamHttp,
+    private readonly memo: Memo,
+    private readonly ttls: DexScreenerTtls = DEFAULT_DEXSCREENER_TTLS,
+  ) {}
+
+  /** `GET /tokens/v1/cardano/{units}`: pairs of up to 30 tokens (either side), one call. */
+  tokens(units: string[]): Promise<Fetched<DexPair[]>> {
+    if (units.length === 0) return Promise.resolve({ data: [], stale: false })
+    if (units.length > MAX_TOKENS_PER_CALL) throw new RangeError(`at most ${MAX_TOKENS_PER_CALL} units per call`)
+    const joined = units.join(',')
+    return memoised(this.memo, `ds:tokens:${joined}`, { ttlMs: this.ttls.tokens }, async () => {
+      const res = await this.http.get(`/tokens/v1/${CHAIN}/${joined}`)
+      return keep(expectArray('dexscreener', res.body, 'tokens/v1'), readPair)
+    })
+  }
+
+  /** `GET /token-pairs/v1/cardano/{unit}`: every pool of one token, including those where it is the quote. */
+  tokenPairs(unit: string): Promise<Fetched<DexPair[]>> {
+    return memoised(this.memo, `ds:token-pairs:${unit}`, { ttlMs: this.ttls.tokenPairs }, async () => {
+      const res = await this.http.get(`/token-pairs/v1/${CHAIN}/${unit}`)
+      return keep(expectArray('dexscreener', res.body, 'token-pairs/v1'), readPair)
+    })
+  }
+
+  /** `GET /latest/dex/search?q=`: pairs of every chain; callers filter to Cardano. */
+  search(query: string): Promise<Fetched<DexPair[]>> {
+    return memoised(this.memo, `ds:search:${query.toLowerCase()}`, { ttlMs: this.ttls.search }, async () => {
+      const res = await this.http.get('/latest/dex/search', { q: query })
+      const body = expectObject('dexscreener', res.body, 'latest/dex/search')
+      // `pairs` is nullable in DexScreener's schema: no match.
+      if (body.pairs === null || body.pairs === undefined) return []
+      return keep(expectArray('dexscreener', body.pairs, 'latest/dex/search pairs'), readPair)
+    })
+  }
+}
+
+export function readPair(value: unknown): DexPair | null {
+  const p = obj(value)
+  if (p === null) return null
+  const pairAddress = text(p.pairAddress)
+  const base = readTokenRef(p.baseToken)
+  const quote = readTokenRef(p.quoteToken)
+  const chainId = text(p.chainId)
+  if (pairAddress === null || base === null || chainId === null) return null
+  const liquidity = obj(p.liquidity)
+  return {
+    chainId: chainId.toLowerCase(),
+    dexId: (text(p.dexId) ?? 'unknown').toLowerCase(),
+    url: text(p.url),
+    pairAddress,
+    baseToken: base,
+    quoteToken: quote ?? { address: '', name: null, symbol: null },
+    priceUsd: num(p.priceUsd),
+    priceNative: num(p.priceNative),
+    txns: readWindows(p.txns, (w) => {
+      const o = obj(w)
+      if (o === null) return null
+      return { buys: count(o.buys) ?? 0, sells: count(o.sells) ?? 0 }
+    }),
+    volume: readWindows(p.volume, num),
+    priceChange: readWindows(p.priceChange, num),
+    liquidityUsd: liquidity === null ? null : num(liquidity.usd),
+    fdv: num(p.fdv),
+    marketCap: num(p.marketCap),
+    pairCreatedAt: num(p.pairCreatedAt),
+    info: readInfo(p.info),
+  }
+}
+
+function readTokenRef(value: unknown): TokenRef | null {
+  const t = obj(value)
+  if (t === null) return null
+  const address = text(t.address)
+  if (address === null) return null
+  return { address, name: str(t.name), symbol: str(t.symbol) }
+}
+
+function readWindows<T>(value: unknown, read: (v: unknown) => T | null): Partial<Record<Window, T>> {
+  const o = obj(value)
+  const out: Partial<Record<Window, T>> = {}
+  if (o === null) return out
+  for (const w of WINDOWS) {
+    const v = read(o[w])
+    if (v !== null) out[w] = v
+  }
+  return out
+}
+
+function readInfo(value: unknown): PairInfo | null {
+  const info = obj(value)
+  if (info === null) return null
+  return {
+    imageUrl: text(info.imageUrl),
+    // Real answers carry {label, url}; DexScreener's OpenAPI says {url}. Both read the same.
+    websites: keep(arr(info.websites) ?? [], (w) => {
+      const o = obj(w)
+      const url = o && text(o.url)
+      return url ? { label: str(o!.label), url } : null
+    }),
+    // Real answers carry {type, url}; the OpenAPI says {platform, handle}. Accept both.
+    socials: keep(arr(info.socials) ?? [], (s) => {
+      const o = obj(s)
+      if (o === null) return null
+      const url = text(o.url) ?? text(o.handle)
+      return url ? { type: str(o.type) ?? str(o.platform), url } : null
+    }),
+  }
+}

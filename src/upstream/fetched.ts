@@ -1,0 +1,22 @@
+import type { Memo, MemoOptions } from '../cache/memo'
+
+/** An upstream read: the data, and whether it is a stale copy served because the upstream failed or is refreshing. */
+export interface Fetched<T> {
+  data: T
+  stale: boolean
+}
+
+/** Read through the shared memo; every adapter method goes through here. */
+export async function memoised<T>(
+  memo: Memo,
+  key: string,
+  options: MemoOptions<T>,
+  loader: () => Promise<T>,
+): Promise<Fetched<T>> {
+  const cached = await memo.get(key, options, loader)
+  return { data: cached.value, stale: cached.state === 'STALE' }
+}
+
+/** True when any of the reads was stale: a response built from them is labelled stale too. */
+export const anyStale = (...reads: Array<Fetched<unknown> | null | undefined>): boolean =>
+  reads.some((r) => r?.stale === true)

@@ -1,0 +1,342 @@
+/**
+ * Chain API: Koios (https://api.koios.rest/api/v1), PostgREST underneath. Every endpoint answers a JSON array,
+ * `[]` meaning "not found" (HTTP 200). Amounts are lovelace / raw-unit strings, kept as exact decimal strings
+ * here. Public tier: 100 calls per 10 s, 1000 rows a page, 1 KB POST bodies (so at most 8 assets per
+ * `asset_info`), an optional bearer token for the registered tier.
+ */
+import type { Memo } from '../cache/memo'
+import { UpstreamError } from './errors'
+import { memoised, type Fetched } from './fetched'
+import type { UpstreamHttp } from './http-client'
+import { count, expectArray, intString, keep, num, obj, str, text, type Json } from './parse'
+
+export const PAGE_SIZE = 1000
+/** `asset_info` bodies must stay under the public tier's 1 KB. */
+export const MAX_ASSETS_PER_INFO_CALL = 8
+/** Paging stops here (20,000 rows): a wallet past it is reported as truncated, never fetched forever. */
+export const MAX_PAGES = 20
+
+export interface AssetInfo {
+  policyId: string
+  assetNameHex: string
+  assetNameAscii: string | null
+  fingerprint: string | null
+  totalSupply: string | null
+  /** Unix seconds. */
+  creationTime: number | null
+  /** From the off-chain token registry (CIP-26), when registered. */
+  registry: { name: string | null; ticker: string | null; description: string | null; decimals: number | null } | null
+  /** The (333) reference datum fields of a CIP-68 fungible token, decoded to text/ints, when present. */
+  cip68: { name: string | null; ticker: string | null; description: string | null; decimals: number | null } | null
+}
+
+export interface AssetSummary {
+  stakedWallets: number
+  unstakedAddresses: number
+  addresses: number
+}
+
+export interface AccountInfo {
+  stakeAddress: string
+  status: string | null
+  /** Lovelace, exact. */
+  totalBalance: string
+  rewardsAvailable: string
+  delegatedPool: string | null
+}
+
+export interface AddressInfo {
+  address: string
+  balance: string
+  stakeAddress: string | null
+  scriptAddress: boolean
+}
+
+export interface AssetBalance {
+  policyId: string
+  assetNameHex: string
+  fingerprint: string | null
+  decimals: number | null
+  /** Raw units, exact. */
+  quantity: string
+}
+
+export interface ChainTip {
+  hash: string
+  epoch: number
+  absSlot: number
+  epochSlot: number | null
+  blockHeight: number
+  /** Unix seconds. */
+  blockTime: number
+}
+
+export interface KoiosTtls {
+  assetInfo: number
+  assetLogo: number
+  assetSummary: number
+  account: number
+  nftAddress: number
+  tip: number
+}
+
+export const DEFAULT_KOIOS_TTLS: KoiosTtls = {
+  assetInfo: 10 * 60_000,
+  assetLogo: 24 * 60 * 60_000,
+  assetSummary: 6 * 60 * 60_000,
+  account: 25_000,
+  nftAddress: 5 * 60_000,
+  tip: 20_000,
+}
+
+/**
+ * Columns of `asset_info` the service needs. The registry fields are read through PostgREST JSON paths so the
+ * ~30 KB base64 logo inside `token_registry_metadata` is never transferred with them.
+ */
+const ASSET_INFO_COLUMNS = [
+  'policy_id',
+  'asset_name',
+  'asset_name_ascii',
+  'fingerprint',
+  'total_supply',
+  'creation_time',
+  'registry_name:token_registry_metadata->name',
+  'registry_ticker:token_registry_metadata->ticker',
+  'registry_description:token_registry_metadata->description',
+  'registry_decimals:token_registry_metadata->decimals',
+  'cip68_metadata',
+].join(',')
+
+const ASSET_LOGO_COLUMNS = 'policy_id,asset_name,registry_logo:token_registry_metadata->>logo'
+
+export class Koios {
+  constructor(
+    private readonly http: UpstreamHttp,
+    private readonly memo: Memo,
+    private readonly ttls: KoiosTtls = DEFAULT_KOIOS_TTLS,
+  ) {}
+
+  /** `POST /asset_info` for up to 8 assets, without logos. Unknown assets are simply absent. */
+  assetInfo(assets: Array<{ policyId: string; assetNameHex: string }>): Promise<Fetched<AssetInfo[]>> {
+    if (assets.length === 0) return Promise.resolve({ data: [], stale: false })
+    if (assets.length > MAX_ASSETS_PER_INFO_CALL) throw new RangeError(`at most ${MAX_ASSETS_PER_INFO_CALL} assets per call`)
+    const key = `koios:asset-info:${assets.map((a) => a.policyId + a.assetNameHex).join(',')}`
+    return memoised(this.memo, key, { ttlMs: this.ttls.assetInfo }, async () => {
+      const res = await this.http.post(
+        '/asset_info',
+        { _asset_list: assets.map((a) => [a.policyId, a.assetNameHex]) },
+        { select: ASSET_INFO_COLUMNS },
+      )
+      return keep(expectArray('koios', res.body, 'asset_info'), readAssetInfo)
+    })
+  }
+
+  /** The token-registry logo of one asset, base64 as Koios sends it; null when there is none. */
+  assetLogo(policyId: string, assetNameHex: string): Promise<Fetched<string | null>> {
+    const key = `koios:asset-logo:${policyId}${assetNameHex}`
+    return memoised(
+      this.memo,
+      key,
+      { ttlMs: this.ttls.assetLogo, sizeOf: (v) => (v?.length ?? 0) + 64 },
+      async () => {
+        const res = await this.http.post(
+          '/asset_info',
+          { _asset_list: [[policyId, assetNameHex]] },
+          { select: ASSET_LOGO_COLUMNS },
+        )
+        const row = obj(expectArray('koios', res.body, 'asset_info')[0])
+        if (row === null) return null
+        // A proxy that ignores `select` sends the whole registry object instead of the aliased column.
+        return text(row.registry_logo) ?? text(obj(row.token_registry_metadata)?.logo)
+      },
+    )
+  }
+
+  /** `GET /asset_summary`: holder counts in one call; null for an unknown asset. */
+  assetSummary(policyId: string, assetNameHex: string): Promise<Fetched<AssetSummary | null>> {
+    const key = `koios:asset-summary:${policyId}${assetNameHex}`
+    return memoised(this.memo, key, { ttlMs: this.ttls.assetSummary }, async () => {
+      const res = await this.http.get('/asset_summary', { _asset_policy: policyId, _asset_name: assetNameHex })
+      const row = obj(expectArray('koios', res.body, 'asset_summary')[0])
+      if (row === null) return null
+      return {
+        stakedWallets: count(row.staked_wallets) ?? 0,
+        unstakedAddresses: count(row.unstaked_addresses) ?? 0,
+        addresses: count(row.addresses) ?? 0,
+      }
+    })
+  }
+
+  /** `GET /asset_nft_address`: the current holder of a supply-1 asset; null when none. */
+  assetNftAddress(
+    policyId: string,
+    assetNameHex: string,
+  ): Promise<Fetched<{ paymentAddress: string; stakeAddress: string | null } | null>> {
+    const key = `koios:nft-address:${policyId}${assetNameHex}`
+    return memoised(this.memo, key, { ttlMs: this.ttls.nftAddress }, async () => {
+      const res = await this.http.get('/asset_nft_address', { _asset_policy: policyId, _asset_name: assetNameHex })
+      const row = obj(expectArray('koios', res.body, 'asset_nft_address')[0])
+      const paymentAddress = row && text(row.payment_address)
+      if (!row || !paymentAddress) return null
+      return { paymentAddress, stakeAddress: text(row.stake_address) }
+    })
+  }
+
+  /** `POST /account_info` for one stake address; null when the chain has never seen it. */
+  accountInfo(stakeAddress: string): Promise<Fetched<AccountInfo | null>> {
+    return memoised(this.memo, `koios:account-info:${stakeAddress}`, { ttlMs: this.ttls.account }, async () => {
+      const res = await this.http.post('/account_info', { _stake_addresses: [stakeAddress] })
+      const row = obj(expectArray('koios', res.body, 'account_info')[0])
+      if (row === null) return null
+      return {
+        stakeAddress: text(row.stake_address) ?? stakeAddress,
+        status: str(row.status),
+        totalBalance: intString(row.total_balance) ?? '0',
+        rewardsAvailable: intString(row.rewards_available) ?? '0',
+        delegatedPool: text(row.delegated_pool),
+      }
+    })
+  }
+
+  /** `POST /account_assets`, every page (1000 rows each, up to MAX_PAGES). */
+  accountAssets(stakeAddress: string): Promise<Fetched<{ assets: AssetBalance[]; truncated: boolean }>> {
+    return memoised(this.memo, `koios:account-assets:${stakeAddress}`, { ttlMs: this.ttls.account }, () =>
+      this.allPages('/account_assets', { _stake_addresses: [stakeAddress] }, 'account_assets'),
+    )
+  }
+
+  /** `POST /address_info` for one address, without its UTxO set; null when the chain has never seen it. */
+  addressInfo(address: string): Promise<Fetched<AddressInfo | null>> {
+    return memoised(this.memo, `koios:address-info:${address}`, { ttlMs: this.ttls.account }, async () => {
+      const res = await this.http.post(
+        '/address_info',
+        { _addresses: [address] },
+        { select: 'address,balance,stake_address,script_address' },
+      )
+      const row = obj(expectArray('koios', res.body, 'address_info')[0])
+      if (row === null) return null
+      return {
+        address: text(row.address) ?? address,
+        balance: intString(row.balance) ?? '0',
+        stakeAddress: text(row.stake_address),
+        scriptAddress: row.script_address === true,
+      }
+    })
+  }
+
+  /** `POST /address_assets`, every page. */
+  addressAssets(address: string): Promise<Fetched<{ assets: AssetBalance[]; truncated: boolean }>> {
+    return memoised(this.memo, `koios:address-assets:${address}`, { ttlMs: this.ttls.account }, () =>
+      this.allPages('/address_assets', { _addresses: [address] }, 'address_assets'),
+    )
+  }
+
+  /** `GET /tip`: the latest block. */
+  tip(): Promise<Fetched<ChainTip>> {
+    return memoised(this.memo, 'koios:tip', { ttlMs: this.ttls.tip }, async () => {
+      const res = await this.http.get('/tip')
+      const row = obj(expectArray('koios', res.body, 'tip')[0])
+      const tip = row && readTip(row)
+      if (!tip) throw new UpstreamError('koios', 'bad_shape', 'tip: no usable row')
+      return tip
+    })
+  }
+
+  private async allPages(path: string, body: Json, what: string): Promise<{ assets: AssetBalance[]; truncated: boolean }> {
+    const assets: AssetBalance[] = []
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const res = await this.http.post(path, body, { offset: page * PAGE_SIZE, limit: PAGE_SIZE })
+      const rows = expectArray('koios', res.body, what)
+      assets.push(...keep(rows, readAssetBalance))
+      if (rows.length < PAGE_SIZE) return { assets, truncated: false }
+    }
+    return { assets, truncated: true }
+  }
+}
+
+function readAssetBalance(value: unknown): AssetBalance | null {
+  const row = obj(value)
+  if (row === null) return null
+  const policyId = text(row.policy_id)
+  const quantity = intString(row.quantity)
+  if (policyId === null || quantity === null) return null
+  return {
+    policyId: policyId.toLowerCase(),
+    assetNameHex: (str(row.asset_name) ?? '').toLowerCase(),
+    fingerprint: text(row.fingerprint),
+    decimals: count(row.decimals),
+    quantity,
+  }
+}
+
+function readAssetInfo(value: unknown): AssetInfo | null {
+  const row = obj(value)
+  if (row === null) return null
+  const policyId = text(row.policy_id)
+  if (policyId === null) return null
+  // Aliased JSON-path columns when `select` was honoured; the whole registry object when it was not.
+  const full = obj(row.token_registry_metadata)
+  const registryName = str(row.registry_name) ?? str(full?.name)
+  const registryTicker = str(row.registry_ticker) ?? str(full?.ticker)
+  const registryDescription = str(row.registry_description) ?? str(full?.description)
+  const registryDecimals = count(row.registry_decimals ?? full?.decimals)
+  const hasRegistry = [registryName, registryTicker, registryDescription, registryDecimals].some((v) => v !== null)
+  return {
+    policyId: policyId.toLowerCase(),
+    assetNameHex: (str(row.asset_name) ?? '').toLowerCase(),
+    assetNameAscii: str(row.asset_name_ascii),
+    fingerprint: text(row.fingerprint),
+    totalSupply: intString(row.total_supply),
+    creationTime: count(row.creation_time),
+    registry: hasRegistry
+      ? { name: registryName, ticker: registryTicker, description: registryDescription, decimals: registryDecimals }
+      : null,
+    cip68: readCip68(row.cip68_metadata),
+  }
+}
+
+/**
+ * CIP-68 (333) reference datum: `{fields: [{map: [{k: {bytes}, v: {bytes|int}}]}, …], constructor: 0}`.
+ * Keys and byte values are hex of UTF-8 text.
+ */
+function readCip68(value: unknown): AssetInfo['cip68'] {
+  const metadata = obj(value)
+  const datum = obj(metadata?.['333'])
+  const fields = datum && Array.isArray(datum.fields) ? datum.fields : null
+  const entries = fields && obj(fields[0]) && Array.isArray(obj(fields[0])!.map) ? (obj(fields[0])!.map as unknown[]) : null
+  if (entries === null) return null
+  const out: Record<string, string | number> = {}
+  for (const entry of entries) {
+    const e = obj(entry)
+    const key = hexToUtf8(str(obj(e?.k)?.bytes))
+    if (key === null) continue
+    const v = obj(e?.v)
+    const asInt = num(v?.int)
+    const asText = hexToUtf8(str(v?.bytes))
+    if (asInt !== null) out[key] = asInt
+    else if (asText !== null) out[key] = asText
+  }
+  const stringOf = (k: string) => (typeof out[k] === 'string' ? (out[k] as string) : null)
+  const decimals = typeof out.decimals === 'number' && Number.isInteger(out.decimals) && out.decimals >= 0 ? out.decimals : null
+  return { name: stringOf('name'), ticker: stringOf('ticker'), description: stringOf('description'), decimals }
+}
+
+function hexToUtf8(hex: string | null): string | null {
+  if (hex === null || hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) return null
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'))
+  } catch {
+    return null
+  }
+}
+
+function readTip(row: Json): ChainTip | null {
+  const hash = text(row.hash)
+  const epoch = count(row.epoch_no)
+  const absSlot = count(row.abs_slot)
+  // `block_no` is the deprecated alias of `block_height`; older deployments send only one of them.
+  const blockHeight = count(row.block_height) ?? count(row.block_no)
+  const blockTime = count(row.block_time)
+  if (hash === null || epoch === null || absSlot === null || blockHeight === null || blockTime === null) return null
+  return { hash, epoch, absSlot, epochSlot: count(row.epoch_slot), blockHeight, blockTime }
+}
