@@ -1,0 +1,37 @@
+import { Elysia } from 'elysia'
+import { API_PREFIX } from './catalogue/render'
+import type { AppDeps } from './deps'
+import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
+import { observe } from './http/observe'
+import { metaRoutes } from './modules/meta/routes'
+import { opsRoutes } from './modules/ops/routes'
+
+/**
+ * The whole service as one Elysia app, from its dependencies. src/index.ts listens with it; tests call
+ * `app.handle(request)` or listen on port 0.
+ */
+export function createApp(deps: AppDeps) {
+  // Built from the app's own routes; rebuilt if routes are added after composition (tests mount probes).
+  let routes: RouteTable = routeTable([])
+  let routeCount = -1
+  const currentRoutes = () => {
+    if (app.routes.length !== routeCount) {
+      routeCount = app.routes.length
+      routes = routeTable(app.routes)
+    }
+    return routes
+  }
+  const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX }).use(
+    metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }),
+  )
+
+  const app = new Elysia()
+    .wrap(observe({ logger: deps.logger, metrics: deps.metrics, routes: currentRoutes }) as never)
+    .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
+    .use(opsRoutes(deps))
+    .use(api)
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,8 @@
+import { indexDoc } from '../modules/meta/catalogue'
+import type { EndpointDoc } from './types'
+
+/** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
+export const catalogue: EndpointDoc[] = [indexDoc]
+
+/** MCP tools, listed in the index and the docs (the MCP server registers the same names). */
+export const mcpTools: Array<{ name: string; description: string }> = []

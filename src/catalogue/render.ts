@@ -1,0 +1,66 @@
+import type { TSchema } from '@sinclair/typebox'
+import { catalogue, mcpTools } from './index'
+import type { EndpointDoc, ParamDoc } from './types'
+
+export const API_PREFIX = '/api/v1'
+export const MCP_PATH = '/api/mcp'
+
+export const COVERAGE_RULES = [
+  'DEX aggregates (volume, liquidity) cover only the DEXes of source A and source B: never chain-wide totals. Label them "across covered DEXes".',
+  'Source A and source B pool sets are disjoint (source B pools on source A DEXes are left out), so merged figures never double count.',
+  'Every aggregate answer carries a `coverage` string naming the DEXes it covers and the source of each; when source B is unavailable the figures fall back to source A alone and the string says so.',
+  'Market-provider figures (ADA price, series, ecosystem list) are a different universe and are never mixed into a DEX aggregate.',
+  'Unpriced wallet holdings are kept with a null value; totals say which holdings they include.',
+]
+
+/** One line for a parameter's type: base type, allowed values, bounds, default. */
+export function describeSchema(schema: TSchema): string {
+  const s = schema as Record<string, unknown>
+  const literals = (s.anyOf as TSchema[] | undefined)?.map((x) => (x as { const?: unknown }).const)
+  const parts: string[] = []
+  if (literals && literals.every((v) => v !== undefined)) parts.push(`one of ${literals.map(String).join(', ')}`)
+  else parts.push(String(s.type ?? 'string'))
+  if (s.minimum !== undefined || s.maximum !== undefined) parts.push(`${s.minimum ?? '…'} to ${s.maximum ?? '…'}`)
+  if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`length ${s.minLength ?? 0} to ${s.maxLength ?? '…'}`)
+  if (s.pattern !== undefined) parts.push(`pattern ${s.pattern}`)
+  if (s.default !== undefined) parts.push(`default ${String(s.default)}`)
+  return parts.join(', ')
+}
+
+function paramSummary(p: ParamDoc) {
+  return { name: p.name, in: p.in, required: p.required, type: describeSchema(p.schema), description: p.description }
+}
+
+export function endpointSummary(doc: EndpointDoc, origin: string) {
+  return {
+    method: doc.method,
+    path: API_PREFIX + doc.path,
+    operationId: doc.operationId,
+    purpose: doc.summary,
+    parameters: doc.params.map(paramSummary),
+    cacheSeconds: doc.cacheSeconds,
+    ...(doc.cacheNote ? { cacheNote: doc.cacheNote } : {}),
+    examples: doc.examples.map((e) => origin + API_PREFIX + e),
+    errors: doc.errors,
+    ...(doc.coverage ? { coverage: doc.coverage } : {}),
+  }
+}
+
+/** The body of GET /api/v1/ for a given public origin. */
+export function renderIndex(origin: string) {
+  return {
+    name: 'cardano-market-api',
+    description:
+      'Free, keyless, public REST API over Cardano native-token market data, wallet overviews and ADA market ' +
+      'statistics, plus a wallet-signed community layer (boosts and comments).',
+    version: 'v1',
+    baseUrl: origin + API_PREFIX,
+    openapi: `${origin}${API_PREFIX}/openapi.json`,
+    reference: `${origin}${API_PREFIX}/reference`,
+    docs: `${origin}/docs/`,
+    mcp: { url: origin + MCP_PATH, transport: 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST', tools: mcpTools },
+    coverageRules: COVERAGE_RULES,
+    errorFormat: 'Every non-2xx answer is JSON {error, hint}; hint says what to do about it.',
+    endpoints: catalogue.map((doc) => endpointSummary(doc, origin)),
+  }
+}

@@ -1,0 +1,70 @@
+import { t, type TSchema } from 'elysia'
+import type { EndpointDoc, ParamDoc } from './types'
+
+export const ErrorBody = t.Object(
+  {
+    error: t.String({ description: 'What went wrong', examples: ['Token not found'] }),
+    hint: t.Optional(t.String({ description: 'What to do about it', examples: ['Check the unit format'] })),
+  },
+  { $id: '#/components/schemas/Error', title: 'Error' },
+)
+
+const STANDARD_ERRORS: Record<number, string> = {
+  400: 'Bad input',
+  401: 'Signature verification failed',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Body too large',
+  429: 'Limit reached',
+  500: 'Internal error',
+  502: 'Upstream failed and no cached copy exists',
+  503: 'Community database not configured',
+}
+
+function objectOf(params: ParamDoc[]): TSchema | undefined {
+  if (params.length === 0) return undefined
+  return t.Object(
+    Object.fromEntries(params.map((p) => [p.name, p.required ? p.schema : t.Optional(p.schema)])),
+    { additionalProperties: true },
+  )
+}
+
+/**
+ * Elysia route options from a catalogue entry: path/query/body schemas (Elysia validates with them and the
+ * OpenAPI document is generated from them) and the OpenAPI operation detail.
+ */
+export function routeOptions(doc: EndpointDoc) {
+  const responses: Record<string, { description: string }> = {}
+  for (const e of doc.errors) {
+    const previous = responses[e.status]?.description
+    responses[e.status] = { description: previous ? `${previous}; ${e.when}` : e.when }
+  }
+  const successStatus = doc.successStatus ?? 200
+  const response: Record<number, TSchema> = { [successStatus]: doc.response }
+  for (const status of Object.keys(responses).map(Number)) response[status] = ErrorBody
+  return {
+    params: objectOf(doc.params.filter((p) => p.in === 'path')),
+    query: objectOf(doc.params.filter((p) => p.in === 'query')),
+    body: doc.body?.schema,
+    response,
+    detail: {
+      summary: doc.summary,
+      description: describe(doc),
+      tags: [doc.tag],
+      operationId: doc.operationId,
+      responses: Object.fromEntries(
+        Object.entries(responses).map(([status, r]) => [status, { description: r.description || STANDARD_ERRORS[+status] }]),
+      ),
+    },
+  }
+}
+
+function describe(doc: EndpointDoc): string {
+  const parts = [doc.description]
+  if (doc.cacheSeconds !== null) {
+    parts.push(`Cache: \`s-maxage=${doc.cacheSeconds}\`${doc.cacheNote ? ` (${doc.cacheNote})` : ''}.`)
+  }
+  if (doc.coverage) parts.push(`Coverage: ${doc.coverage}`)
+  return parts.join('\n\n')
+}

@@ -1,0 +1,22 @@
+/**
+ * The absolute origin for URLs the API hands out: PUBLIC_BASE_URL when set, else the request's own origin
+ * (honouring X-Forwarded-Proto/Host from a proxy when they are well formed). Answers that embed it must put it
+ * in their cache key, or one caller's Host header would leak into everyone's cached bytes.
+ */
+const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+
+export function publicOrigin(request: Request, configured: string | null): string {
+  if (configured !== null) return configured
+  const headers = request.headers
+  const proto = headers.get('x-forwarded-proto')?.split(',')[0].trim().toLowerCase()
+  const forwardedHost = headers.get('x-forwarded-host')?.split(',')[0].trim()
+  const host = headers.get('host')
+  const scheme = proto === 'http' || proto === 'https' ? proto : request.url.startsWith('https:') ? 'https' : 'http'
+  const authority =
+    forwardedHost !== undefined && HOST_RE.test(forwardedHost)
+      ? forwardedHost
+      : host !== null && HOST_RE.test(host)
+        ? host
+        : new URL(request.url).host
+  return `${scheme}://${authority}`
+}

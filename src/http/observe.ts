@@ -1,0 +1,108 @@
+import type { Logger } from '../observability/logger'
+import type { Metrics } from '../observability/metrics'
+import type { RouteTable } from './error-handler'
+
+/**
+ * Cross-cutting per-request work, done in one wrapper around Elysia's whole handler rather than in lifecycle
+ * hooks: measured on a 12 KB cached answer, an `onRequest` that writes headers cost ~23 % of throughput and an
+ * `onAfterResponse` ~20 %, while this wrapper costs ~5 %. It:
+ * - picks a request id (the caller's X-Request-Id when it is sane, else a cheap counter-based one);
+ * - answers OPTIONS preflight before routing;
+ * - stamps the request id and static CORS headers on every answer (reads and signed community writes are open
+ *   to any origin; there are no cookies);
+ * - records the latency histogram and writes one JSON log line (route template, status, duration, cache
+ *   result, request id).
+ */
+
+/** Headers every answer carries; cached answers include them when built (one header write per hit). */
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, X-Cache, X-Request-Id, Age, Location',
+} as const
+
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, If-None-Match, X-Request-Id',
+  'access-control-max-age': '86400',
+}
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,64}$/
+const BOOT = Date.now().toString(36)
+let sequence = 0
+
+type Handler = (request: Request, ...rest: unknown[]) => Response | Promise<Response>
+
+const requestIds = new WeakMap<Request, string>()
+const completeAnswers = new WeakMap<Response, string>()
+
+/** The id the wrapper gave this request, for log lines written deeper in (the error handler). */
+export const requestIdOf = (request: Request): string | undefined => requestIds.get(request)
+
+/**
+ * Mark an answer that already carries its request id and CORS headers, with its cache result for the log.
+ * Reading `response.headers` makes Bun build a Headers object, a cost worth avoiding on every cached hit.
+ */
+export const markComplete = (response: Response, cacheState: string): Response => {
+  completeAnswers.set(response, cacheState)
+  return response
+}
+
+/**
+ * Give an answer its request id and CORS headers unless it already has them (the response cache writes them
+ * itself). Responses from Response.redirect() or fetch() have immutable headers; those are copied once.
+ */
+function stamp(response: Response, requestId: string): Response {
+  try {
+    response.headers.set('x-request-id', requestId)
+    for (const name in CORS_HEADERS) response.headers.set(name, CORS_HEADERS[name as keyof typeof CORS_HEADERS])
+    return response
+  } catch {
+    const headers = new Headers(response.headers)
+    headers.set('x-request-id', requestId)
+    for (const name in CORS_HEADERS) headers.set(name, CORS_HEADERS[name as keyof typeof CORS_HEADERS])
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+export interface ObserveDeps {
+  logger: Logger
+  metrics: Metrics
+  routes: () => RouteTable
+}
+
+/** For `app.wrap(...)`: returns the observed version of Elysia's composed handler. */
+export function observe(deps: ObserveDeps) {
+  const { logger, metrics } = deps
+  const logRequests = logger.isLevelEnabled('info')
+
+  return (handler: Handler): Handler =>
+    function observedRequest(request: Request, ...rest: unknown[]) {
+      const startedAt = performance.now()
+      const incoming = request.headers.get('x-request-id')
+      const requestId = incoming !== null && INCOMING_ID.test(incoming) ? incoming : `${BOOT}-${(++sequence).toString(36)}`
+      requestIds.set(request, requestId)
+
+      if (request.method === 'OPTIONS') {
+        return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'x-request-id': requestId } })
+      }
+
+      const finish = (original: Response): Response => {
+        const cacheState = completeAnswers.get(original)
+        const response = cacheState === undefined ? stamp(original, requestId) : original
+        const seconds = (performance.now() - startedAt) / 1000
+        const url = request.url
+        const pathStart = url.indexOf('/', url.indexOf('//') + 2)
+        const queryStart = url.indexOf('?', pathStart)
+        const route = deps.routes().templateFor(url.slice(pathStart, queryStart === -1 ? undefined : queryStart))
+        metrics.request(request.method, route, response.status, seconds)
+        if (logRequests) {
+          logger.request(requestId, request.method, route, response.status, Math.round(seconds * 10_000) / 10, cacheState ?? null)
+        }
+        return response
+      }
+
+      const result = handler(request, ...rest)
+      return result instanceof Promise ? result.then(finish) : finish(result)
+    }
+}

@@ -1,0 +1,151 @@
+import type { TSchema } from '@sinclair/typebox'
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
+import type { CacheState, Memo } from '../cache/memo'
+import { CORS_HEADERS, markComplete, requestIdOf } from './observe'
+
+/** What an endpoint builds once per cache lifetime. */
+export interface Built {
+  /** A JSON value, or bytes / text with `contentType`. */
+  body: unknown
+  contentType?: string
+  /** 200 unless said otherwise (the logo's redirect tier is a 302). */
+  status?: number
+  headers?: Record<string, string>
+  /** Overrides the endpoint's lifetime (the logo's tiers differ). */
+  ttlSeconds?: number
+  /** Built from stale upstream copies, or degraded: labelled STALE and kept only briefly. */
+  stale?: boolean
+}
+
+interface Stored {
+  status: number
+  body: Uint8Array | null
+  /** Headers every answer from this entry carries (content type, cache control, ETag, extras). */
+  headers: Record<string, string>
+  etag: string
+  ttlSeconds: number
+  stale: boolean
+}
+
+/** A response built from stale or degraded inputs is retried this soon, whatever the endpoint's lifetime. */
+const STALE_TTL_SECONDS = 10
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * Cached endpoint answers, kept as ready bytes with a strong ETag so a hit costs no serialisation or
+ * validation: the bytes are validated against the response schema once, when the entry is filled.
+ * Sits on the shared Memo, so answers get single flight, stale-while-revalidate and stale-on-error too.
+ */
+export class ResponseCache {
+  private readonly checks = new WeakMap<TSchema, TypeCheck<TSchema>>()
+
+  constructor(
+    private readonly memo: Memo,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async serve(
+    request: Request,
+    key: string,
+    ttlSeconds: number,
+    build: () => Promise<Built>,
+    schema?: TSchema,
+  ): Promise<Response> {
+    const cached = await this.memo.get<Stored>(
+      key,
+      {
+        ttlMs: (stored) => stored.ttlSeconds * 1000,
+        sizeOf: (stored) => (stored.body?.byteLength ?? 0) + 512,
+      },
+      async () => this.store(await build(), ttlSeconds, schema),
+    )
+    const state: CacheState = cached.value.stale ? 'STALE' : cached.state
+    return render(request, cached.value, state, this.now() - cached.storedAt)
+  }
+
+  /** Drop cached answers whose key starts with the prefix (a write makes the writer's next read show it). */
+  invalidate(prefix: string): void {
+    this.memo.deleteByPrefix(prefix)
+  }
+
+  private store(built: Built, defaultTtl: number, schema?: TSchema): Stored {
+    const status = built.status ?? 200
+    if (schema !== undefined && status === 200 && built.contentType === undefined) this.validate(schema, built.body)
+    const body = encodeBody(built)
+    const stale = built.stale === true
+    const ttlSeconds = stale ? Math.min(STALE_TTL_SECONDS, built.ttlSeconds ?? defaultTtl) : (built.ttlSeconds ?? defaultTtl)
+    const etag = body === null ? '' : strongEtag(body)
+    const headers: Record<string, string> = {
+      ...CORS_HEADERS,
+      'cache-control': `public, s-maxage=${ttlSeconds}`,
+      ...built.headers,
+    }
+    if (body !== null) {
+      headers['content-type'] = built.contentType ?? JSON_TYPE
+      headers.etag = etag
+    }
+    return { status, body, headers, etag, ttlSeconds, stale }
+  }
+
+  private validate(schema: TSchema, value: unknown): void {
+    let check = this.checks.get(schema)
+    if (check === undefined) {
+      check = TypeCompiler.Compile(schema)
+      this.checks.set(schema, check)
+    }
+    if (!check.Check(value)) {
+      const first = check.Errors(value).First()
+      // A server bug, not a client error: the answer would break its documented shape.
+      throw new Error(`response does not match its schema at ${first?.path ?? '?'}: ${first?.message ?? 'invalid'}`)
+    }
+  }
+}
+
+function encodeBody(built: Built): Uint8Array | null {
+  if (built.body === null || built.body === undefined) return null
+  if (built.body instanceof Uint8Array) return built.body
+  if (typeof built.body === 'string' && built.contentType !== undefined) return new TextEncoder().encode(built.body)
+  return new TextEncoder().encode(JSON.stringify(built.body))
+}
+
+/** Same bytes, same tag: length plus a 64-bit hash of the body. */
+export function strongEtag(body: Uint8Array): string {
+  return `"${body.byteLength.toString(36)}-${Bun.hash.wyhash(body).toString(36)}"`
+}
+
+/** If-None-Match uses weak comparison (RFC 9110 13.1.2): `W/` prefixes are ignored; `*` matches anything. */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch === etag) return true
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim()
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true
+  }
+  return false
+}
+
+/** The whole header set is written in one go: each later `headers.set` on a hit would cost more. */
+function render(request: Request, stored: Stored, state: CacheState, ageMs: number): Response {
+  const age = String(Math.max(0, Math.floor(ageMs / 1000)))
+  const requestId = requestIdOf(request) ?? ''
+  const ifNoneMatch = request.headers.get('if-none-match')
+  if (stored.status === 200 && ifNoneMatch !== null && stored.etag !== '' && etagMatches(ifNoneMatch, stored.etag)) {
+    return markComplete(new Response(null, {
+      status: 304,
+      headers: {
+        ...CORS_HEADERS,
+        etag: stored.etag,
+        'cache-control': stored.headers['cache-control'],
+        'x-cache': state,
+        age,
+        'x-request-id': requestId,
+      },
+    }), state)
+  }
+  return markComplete(
+    new Response(stored.body as BodyInit | null, {
+      status: stored.status,
+      headers: { ...stored.headers, 'x-cache': state, age, 'x-request-id': requestId },
+    }),
+    state,
+  )
+}

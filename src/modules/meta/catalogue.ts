@@ -1,0 +1,58 @@
+import { t } from 'elysia'
+import type { EndpointDoc } from '../../catalogue/types'
+
+const ParamSummary = t.Object({
+  name: t.String(),
+  in: t.Union([t.Literal('path'), t.Literal('query')]),
+  required: t.Boolean(),
+  type: t.String({ description: 'Type with its bounds, allowed values and default' }),
+  description: t.String(),
+})
+
+const EndpointSummary = t.Object({
+  method: t.String({ examples: ['GET'] }),
+  path: t.String({ examples: ['/api/v1/tokens/{asset}'] }),
+  operationId: t.String(),
+  purpose: t.String(),
+  parameters: t.Array(ParamSummary),
+  cacheSeconds: t.Union([t.Integer(), t.Null()]),
+  cacheNote: t.Optional(t.String()),
+  examples: t.Array(t.String({ description: 'Absolute example URL' })),
+  errors: t.Array(t.Object({ status: t.Integer(), error: t.String(), when: t.String() })),
+  coverage: t.Optional(t.String()),
+})
+
+export const IndexResponse = t.Object({
+  name: t.String(),
+  description: t.String(),
+  version: t.String({ examples: ['v1'] }),
+  baseUrl: t.String(),
+  openapi: t.String({ description: 'OpenAPI 3.1 document' }),
+  reference: t.String({ description: 'Interactive API reference' }),
+  docs: t.String({ description: 'Documentation site' }),
+  mcp: t.Object({
+    url: t.String(),
+    transport: t.String(),
+    tools: t.Array(t.Object({ name: t.String(), description: t.String() })),
+  }),
+  coverageRules: t.Array(t.String()),
+  errorFormat: t.String(),
+  endpoints: t.Array(EndpointSummary),
+})
+
+export const indexDoc: EndpointDoc = {
+  operationId: 'getIndex',
+  method: 'GET',
+  path: '/',
+  tag: 'Meta',
+  summary: 'Self-describing index of every endpoint with example URLs',
+  description:
+    'Lists every endpoint of this version with its parameters and their bounds, cache lifetime, example URLs and ' +
+    'error answers, plus where the OpenAPI document, the docs site and the MCP server are. Built from the same ' +
+    'catalogue as the OpenAPI document and the docs.',
+  params: [],
+  cacheSeconds: 300,
+  examples: ['/'],
+  errors: [],
+  response: IndexResponse,
+}

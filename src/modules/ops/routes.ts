@@ -1,0 +1,43 @@
+import { Elysia } from 'elysia'
+import type { Metrics } from '../../observability/metrics'
+
+export interface DatabaseProbe {
+  ping(): Promise<void>
+}
+
+const NO_STORE = { 'cache-control': 'no-store' }
+
+/**
+ * Operations endpoints, outside the versioned API and the OpenAPI document:
+ * - /healthz: the process answers (no upstream or database call);
+ * - /readyz: 503 when the configured database cannot be reached; otherwise 200, with "degraded" when an
+ *   upstream's last call failed (stale copies are still served then) and the last status of each upstream;
+ * - /metrics: Prometheus text.
+ */
+export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | null }) {
+  const startedAt = Date.now()
+  return new Elysia({ name: 'ops' })
+    .get('/healthz', ({ set }) => {
+      Object.assign(set.headers, NO_STORE)
+      return { status: 'ok', uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000) }
+    }, { detail: { hide: true } })
+    .get('/readyz', async ({ set }) => {
+      Object.assign(set.headers, NO_STORE)
+      let database: 'ok' | 'disabled' | 'unreachable' = 'disabled'
+      if (deps.database !== null) {
+        database = await deps.database.ping().then(
+          () => 'ok' as const,
+          () => 'unreachable' as const,
+        )
+      }
+      const upstreams = deps.metrics.upstreams()
+      const upstreamsOk = Object.values(upstreams).every((u) => u?.ok !== false)
+      set.status = database === 'unreachable' ? 503 : 200
+      const status = database === 'unreachable' ? 'unavailable' : upstreamsOk ? 'ready' : 'degraded'
+      return { status, database, upstreams }
+    }, { detail: { hide: true } })
+    .get('/metrics', async () => {
+      const { contentType, body } = await deps.metrics.render()
+      return new Response(body, { headers: { 'content-type': contentType, ...NO_STORE } })
+    }, { detail: { hide: true } })
+}

@@ -1,0 +1,132 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { FastHistogram } from './histogram'
+import type { CacheEvent } from '../cache/memo'
+import type { UpstreamFailure, UpstreamName } from '../upstream/errors'
+import type { UpstreamObserver } from '../upstream/http-client'
+
+export interface UpstreamStatus {
+  ok: boolean
+  /** ISO time of the last attempt. */
+  at: string
+  lastError?: string
+  lastSuccessAt?: string
+}
+
+/**
+ * Prometheus metrics of one service instance (its own registry, so tests can build several apps), and the
+ * last known status of each upstream for /readyz.
+ */
+export class Metrics implements UpstreamObserver {
+  readonly registry = new Registry()
+  private readonly upstreamStatus = new Map<UpstreamName, UpstreamStatus>()
+
+  private readonly httpDuration = new FastHistogram(
+    'http_request_duration_seconds',
+    'HTTP request latency by route template and status',
+    ['method', 'route', 'status'],
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  )
+
+  private readonly upstreamCalls = new Counter({
+    name: 'upstream_requests_total',
+    help: 'Upstream call attempts by provider and outcome',
+    labelNames: ['upstream', 'outcome'],
+    registers: [this.registry],
+  })
+
+  private readonly upstreamDuration = new Histogram({
+    name: 'upstream_request_duration_seconds',
+    help: 'Upstream call attempt latency by provider',
+    labelNames: ['upstream'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16],
+    registers: [this.registry],
+  })
+
+  private readonly budgetWaits = new Counter({
+    name: 'upstream_budget_waits_total',
+    help: 'Upstream calls that had to wait for call budget',
+    labelNames: ['upstream'],
+    registers: [this.registry],
+  })
+
+  private readonly cacheEvents = new Counter({
+    name: 'cache_events_total',
+    help: 'Cache lookups and evictions by cache and result (hit, miss, stale, refresh_error, evict)',
+    labelNames: ['cache', 'result'],
+    registers: [this.registry],
+  })
+
+  private readonly caches = new Map<string, () => { entries: number; bytes: number }>()
+
+  private readonly cacheEntries = new Gauge({
+    name: 'cache_entries',
+    help: 'Entries held per cache',
+    labelNames: ['cache'],
+    registers: [this.registry],
+    collect: () => {
+      for (const [name, size] of this.caches) this.cacheEntries.set({ cache: name }, size().entries)
+    },
+  })
+
+  private readonly cacheBytes = new Gauge({
+    name: 'cache_bytes',
+    help: 'Approximate bytes held per cache',
+    labelNames: ['cache'],
+    registers: [this.registry],
+    collect: () => {
+      for (const [name, size] of this.caches) this.cacheBytes.set({ cache: name }, size().bytes)
+    },
+  })
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry })
+  }
+
+  // Label sets are bounded: routes come from the route table, methods and statuses from small sets.
+  private readonly cacheChildren = new Map<string, { inc(): void }>()
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    this.httpDuration.observe([method, route, String(status)], seconds)
+  }
+
+  attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void {
+    this.upstreamCalls.inc({ upstream, outcome })
+    if (outcome !== 'over_budget') this.upstreamDuration.observe({ upstream }, durationMs / 1000)
+    const now = new Date().toISOString()
+    const previous = this.upstreamStatus.get(upstream)
+    this.upstreamStatus.set(
+      upstream,
+      outcome === 'ok'
+        ? { ok: true, at: now, lastSuccessAt: now }
+        : { ok: false, at: now, lastError: detail ?? outcome, lastSuccessAt: previous?.lastSuccessAt },
+    )
+  }
+
+  budgetWait(upstream: UpstreamName): void {
+    this.budgetWaits.inc({ upstream })
+  }
+
+  cacheEvent(cache: string, event: CacheEvent): void {
+    const key = `${cache} ${event}`
+    let child = this.cacheChildren.get(key)
+    if (child === undefined) {
+      child = this.cacheEvents.labels(cache, event)
+      this.cacheChildren.set(key, child)
+    }
+    child.inc()
+  }
+
+  /** Report a cache's size at each scrape. */
+  watchCache(name: string, size: () => { entries: number; bytes: number }): void {
+    this.caches.set(name, size)
+  }
+
+  upstreams(): Partial<Record<UpstreamName, UpstreamStatus>> {
+    return Object.fromEntries(this.upstreamStatus)
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    const body = `${this.httpDuration.render()}\n${await this.registry.metrics()}`
+    return { contentType: this.registry.contentType, body }
+  }
+}

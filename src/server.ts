@@ -1,0 +1,43 @@
+import { createApp } from './app'
+import type { Config } from './config'
+import { buildDeps, type AppDeps } from './deps'
+
+export interface RunningServer {
+  url: string
+  deps: AppDeps
+  /** Stop accepting, let in-flight requests finish, close the database and flush the log. */
+  stop(): Promise<void>
+}
+
+/** Build the app from a configuration and listen. Used by src/index.ts, the demo and process-level tests. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const deps = await buildDeps(config)
+  const app = createApp(deps).listen({ port: config.port, hostname: config.host })
+  const server = app.server!
+  const url = `http://${server.hostname}:${server.port}`
+  deps.logger.info({ url, database: config.databaseUrl ?? 'off' }, 'listening')
+  let stopped: Promise<void> | null = null
+  return {
+    url,
+    deps,
+    stop() {
+      stopped ??= (async () => {
+        await server.stop(false)
+        await deps.database?.close()
+        deps.logger.info({}, 'stopped')
+        deps.logger.flush()
+      })()
+      return stopped
+    },
+  }
+}
+
+/** Stop cleanly on SIGTERM/SIGINT. */
+export function stopOnSignals(server: RunningServer): void {
+  const stop = (signal: string) => {
+    server.deps.logger.info({ signal }, 'stopping: finishing in-flight requests')
+    void server.stop().then(() => process.exit(0))
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
