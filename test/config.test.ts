@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'bun:test'
+import { ConfigError, loadConfig } from '../src/config'
+import { loadRegistry } from '../src/registry/registry'
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicBaseUrl: null,
+      databaseUrl: 'file:./data/community.db',
+      upstreamTimeoutMs: 8000,
+      logLevel: 'info',
+      tokenRegistryFile: null,
+    })
+    expect(c.upstreams.dexscreener.baseUrl).toBe('https://api.dexscreener.com')
+    expect(c.upstreams.geckoterminal).toEqual({ baseUrl: 'https://api.geckoterminal.com/api/v2', callsPerMinute: 10 })
+    expect(c.upstreams.koios).toEqual({ baseUrl: 'https://api.koios.rest/api/v1', token: null })
+    expect(c.upstreams.coingecko).toEqual({ baseUrl: 'https://api.coingecko.com/api/v3', apiKey: null })
+    expect(c.upstreams.handle.baseUrl).toBe('https://api.handle.me')
+  })
+
+  it('turns the community layer off with DATABASE_URL=off and trims trailing slashes from base URLs', () => {
+    const c = loadConfig({ DATABASE_URL: 'off', KOIOS_URL: 'http://127.0.0.1:9/api/v1/' })
+    expect(c.databaseUrl).toBeNull()
+    expect(c.upstreams.koios.baseUrl).toBe('http://127.0.0.1:9/api/v1')
+  })
+
+  it.each([
+    ['PORT', 'eighty', /^PORT="eighty" is not valid: expected an integer from 0 to 65535$/],
+    ['GECKOTERMINAL_RPM', '0', /^GECKOTERMINAL_RPM="0" is not valid/],
+    ['UPSTREAM_TIMEOUT_MS', '-5', /^UPSTREAM_TIMEOUT_MS="-5" is not valid/],
+    ['KOIOS_URL', 'ftp://x', /^KOIOS_URL="ftp:\/\/x" is not valid: expected an http:\/\/ or https:\/\/ URL$/],
+    ['DEXSCREENER_URL', 'not a url', /^DEXSCREENER_URL="not a url" is not valid/],
+    ['DATABASE_URL', 'postgres://x', /^DATABASE_URL="postgres:\/\/x" is not valid/],
+    ['LOG_LEVEL', 'loud', /^LOG_LEVEL="loud" is not valid: expected one of debug, info, warn, error, silent$/],
+    ['PUBLIC_BASE_URL', 'https://api.example/v1', /^PUBLIC_BASE_URL=.* no path$/],
+  ])('stops with one line naming %s when it is %p', (name, value, message) => {
+    let error: unknown
+    try {
+      loadConfig({ [name]: value })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toMatch(message)
+    expect((error as Error).message).not.toContain('\n')
+  })
+})
+
+describe('token registry', () => {
+  it('bundles the 68 curated tokens with lowercase units split into policy and name', () => {
+    const registry = loadRegistry(null)
+    expect(registry.tokens).toHaveLength(68)
+    const snek = registry.get('279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b')!
+    expect(snek).toMatchObject({ ticker: 'SNEK', decimals: 0, policyId: '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f', assetNameHex: '534e454b' })
+  })
+
+  it('reads TOKEN_REGISTRY_FILE and refuses a bad entry with the entry named', async () => {
+    const dir = `${process.env.TMPDIR ?? '/tmp'}/registry-test-${process.pid}`
+    await Bun.write(`${dir}/good.json`, JSON.stringify([{ unit: 'AB'.repeat(28) + '01', ticker: 'T', name: 'Test', decimals: 2 }]))
+    await Bun.write(`${dir}/bad.json`, JSON.stringify([{ unit: 'AB'.repeat(28), ticker: 'T', name: 'Test', decimals: 2.5 }]))
+    expect(loadRegistry(`${dir}/good.json`).units).toEqual(['ab'.repeat(28) + '01'])
+    expect(() => loadRegistry(`${dir}/bad.json`)).toThrow(/entry 0: "decimals" must be an integer/)
+    expect(() => loadRegistry(`${dir}/missing.json`)).toThrow(ConfigError)
+  })
+})
+
+describe('starting the service', () => {
+  it('exits with one line naming a bad variable', async () => {
+    const proc = Bun.spawn(['bun', 'src/index.ts'], { env: { ...process.env, PORT: 'abc' }, stderr: 'pipe', stdout: 'pipe' })
+    const code = await proc.exited
+    const stderr = await new Response(proc.stderr).text()
+    expect(code).toBe(1)
+    expect(stderr.trim()).toBe('config error: PORT="abc" is not valid: expected an integer from 0 to 65535')
+  })
+})

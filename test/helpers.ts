@@ -1,0 +1,75 @@
+/**
+ * Test harness: the real app, built from a configuration that points every upstream at a fresh set of fake
+ * upstreams. `svc.get(path)` goes through the whole Elysia stack (app.handle), as a client would.
+ */
+import { createApp } from '../src/app'
+import { loadConfig, type Config } from '../src/config'
+import { buildDeps, type AppDeps } from '../src/deps'
+import { Logger, memorySink } from '../src/observability/logger'
+import { Metrics } from '../src/observability/metrics'
+import { FakeUpstreams } from './fake-upstreams/server'
+import type { World } from './fake-upstreams/world'
+
+export interface TestService {
+  fake: FakeUpstreams
+  /** Move the caches' clock forward. */
+  advance(ms: number): void
+  config: Config
+  deps: AppDeps
+  app: ReturnType<typeof createApp>
+  /** Log lines written by the service (JSON strings). */
+  logLines: string[]
+  request(path: string, init?: RequestInit): Promise<Response>
+  get(path: string, headers?: Record<string, string>): Promise<Response>
+  /** GET and parse the JSON body, with the response. */
+  json<T = any>(path: string, headers?: Record<string, string>): Promise<{ status: number; body: T; res: Response }>
+  stop(): Promise<void>
+}
+
+export interface TestServiceOptions {
+  env?: Record<string, string>
+  world?: World
+  /** Reuse fakes (several services against one set of upstreams). */
+  fake?: FakeUpstreams
+}
+
+export async function startService(options: TestServiceOptions = {}): Promise<TestService> {
+  const fake = options.fake ?? (await FakeUpstreams.start({ world: options.world }))
+  const config = loadConfig({
+    ...fake.env(),
+    LOG_LEVEL: 'info',
+    DATABASE_URL: 'off',
+    // Tests exercise budgets explicitly; by default they must not get in the way.
+    GECKOTERMINAL_RPM: '6000',
+    UPSTREAM_TIMEOUT_MS: '1500',
+    ...options.env,
+  })
+  const sink = memorySink()
+  let offset = 0
+  const deps = await buildDeps(config, {
+    logger: new Logger(config.logLevel, sink),
+    metrics: new Metrics({ defaultMetrics: false }),
+    now: () => Date.now() + offset,
+  })
+  const app = createApp(deps)
+  const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init))
+  const get = (path: string, headers?: Record<string, string>) => request(path, { headers })
+  return {
+    fake,
+    advance: (ms) => void (offset += ms),
+    config,
+    deps,
+    app,
+    logLines: sink.lines,
+    request,
+    get,
+    async json(path, headers) {
+      const res = await get(path, headers)
+      return { status: res.status, body: (await res.json()) as any, res }
+    },
+    async stop() {
+      await deps.database?.close()
+      if (!options.fake) await fake.stop()
+    },
+  }
+}

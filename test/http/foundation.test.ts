@@ -1,0 +1,215 @@
+/**
+ * The foundation through HTTP: caching headers, conditional requests, error bodies, request ids, CORS,
+ * operations endpoints, and the shared cache's behaviour in front of a real upstream adapter (single flight,
+ * stale-on-error, 502 without a copy, bounded time on a stalled upstream).
+ *
+ * The upstream behaviour is exercised through a probe route mounted only here: it reads the chain tip through
+ * the same response cache and adapter the endpoints use, so the mechanism is tested apart from any endpoint.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
+import { Elysia, t } from 'elysia'
+import { invalid } from '../../src/http/errors'
+import { startService } from '../helpers'
+
+const svc = await startService()
+const { deps } = svc
+svc.app.use(
+  new Elysia()
+    .get('/probe/tip', ({ request }) =>
+      deps.responses.serve(request, 'probe|tip', 30, async () => {
+        const tip = await deps.upstreams.koios.tip()
+        return { body: tip.data, stale: tip.stale }
+      }),
+    )
+    .get('/probe/limit', ({ query }) => ({ limit: query.limit }), {
+      query: t.Object({
+        limit: t.Integer({ minimum: 1, maximum: 5, error: invalid("Invalid limit", "limit is an integer from 1 to 5") }),
+      }),
+    })
+    .get('/probe/bug', () => {
+      throw new Error('secret internals')
+    }),
+)
+afterAll(() => svc.stop())
+
+beforeEach(() => {
+  svc.fake.heal()
+  svc.fake.resetCalls()
+  svc.fake.delay('koios', 0)
+  deps.upstreamCache.clear()
+  deps.responses.invalidate('')
+})
+
+describe('HTTP caching of GET answers', () => {
+  it('answers with the lifetime as s-maxage, a strong ETag and MISS then HIT', async () => {
+    const first = await svc.get('/api/v1/')
+    const second = await svc.get('/api/v1/')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('public, s-maxage=300')
+    expect(first.headers.get('etag')).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/)
+    expect(first.headers.get('x-cache')).toBe('MISS')
+    expect(second.headers.get('x-cache')).toBe('HIT')
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(await second.text()).toBe(await first.text())
+  })
+
+  it('answers 304 with no body for a matching If-None-Match, weak or in a list', async () => {
+    const etag = (await svc.get('/api/v1/')).headers.get('etag')!
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await svc.get('/api/v1/', { 'if-none-match': header })
+      expect(res.status).toBe(304)
+      expect(await res.text()).toBe('')
+      expect(res.headers.get('etag')).toBe(etag)
+    }
+    expect((await svc.get('/api/v1/', { 'if-none-match': '"stale-tag"' })).status).toBe(200)
+  })
+
+  it('keeps answers that embed the caller origin apart per origin', async () => {
+    const a = await svc.json('/api/v1/', { host: 'a.example' })
+    const b = await svc.json('/api/v1/', { host: 'b.example' })
+    expect(a.body.baseUrl).toBe('http://a.example/api/v1')
+    expect(b.body.baseUrl).toBe('http://b.example/api/v1')
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await svc.request('/api/v1/', { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('')
+  })
+})
+
+describe('error answers', () => {
+  it('answers an unknown path with JSON 404 and a hint', async () => {
+    const { status, body, res } = await svc.json('/api/v1/nothing-here')
+    expect(status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(body).toEqual({ error: 'Not found', hint: expect.stringContaining('GET /api/v1/') })
+  })
+
+  it('answers a wrong method with JSON 405 and an Allow header', async () => {
+    const res = await svc.request('/api/v1/', { method: 'DELETE' })
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toBe('GET, HEAD')
+    expect(await res.json()).toEqual({ error: 'Method not allowed', hint: '/api/v1/ accepts GET, HEAD.' })
+  })
+
+  it("words a validation failure with the schema's own error and hint", async () => {
+    for (const value of ['0', '6', 'abc', '1.5']) {
+      const { status, body } = await svc.json(`/probe/limit?limit=${value}`)
+      expect(status).toBe(400)
+      expect(body).toEqual({ error: 'Invalid limit', hint: 'limit is an integer from 1 to 5' })
+    }
+    expect((await svc.json('/probe/limit?limit=3')).body).toEqual({ limit: 3 })
+  })
+
+  it('answers a server bug with a bare 500 and logs the details instead', async () => {
+    const { status, body } = await svc.json('/probe/bug')
+    expect(status).toBe(500)
+    expect(JSON.stringify(body)).not.toContain('secret internals')
+    expect(body.error).toBe('Internal error')
+    expect(svc.logLines.some((l) => l.includes('secret internals'))).toBe(true)
+  })
+})
+
+describe('request ids, CORS and the request log', () => {
+  it('gives every answer a request id and echoes a sane incoming one', async () => {
+    const own = await svc.get('/api/v1/nothing')
+    expect(own.headers.get('x-request-id')).toMatch(/^[0-9a-z]+-[0-9a-z]+$/)
+    expect((await svc.get('/api/v1/', { 'x-request-id': 'trace-42' })).headers.get('x-request-id')).toBe('trace-42')
+    expect((await svc.get('/api/v1/', { 'x-request-id': 'bad id\u0001' })).headers.get('x-request-id')).not.toContain('bad')
+  })
+
+  it('opens CORS on answers and preflights', async () => {
+    expect((await svc.get('/api/v1/')).headers.get('access-control-allow-origin')).toBe('*')
+    expect((await svc.get('/api/v1/missing')).headers.get('access-control-allow-origin')).toBe('*')
+    const preflight = await svc.request('/api/v1/community/boosts', { method: 'OPTIONS' })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Content-Type')
+  })
+
+  it('writes one JSON line per request with the route template, status, duration and id', async () => {
+    svc.logLines.length = 0
+    await svc.get('/api/v1/', { 'x-request-id': 'log-check' })
+    const line = svc.logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === 'log-check')
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', route: '/api/v1/', status: 200 })
+    expect(typeof line.ms).toBe('number')
+  })
+})
+
+describe('operations endpoints', () => {
+  it('answers liveness without touching an upstream', async () => {
+    const { status, body } = await svc.json('/healthz')
+    expect(status).toBe(200)
+    expect(body.status).toBe('ok')
+    expect(svc.fake.calls).toHaveLength(0)
+  })
+
+  it('reports the last status of each upstream in readiness, degraded after a failure', async () => {
+    await svc.get('/probe/tip')
+    expect((await svc.json('/readyz')).body).toMatchObject({ status: 'ready', database: 'disabled', upstreams: { koios: { ok: true } } })
+    deps.upstreamCache.clear()
+    deps.responses.invalidate('')
+    svc.fake.fail('koios', 'server_error')
+    await svc.get('/probe/tip')
+    const { status, body } = await svc.json('/readyz')
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ status: 'degraded', upstreams: { koios: { ok: false, lastError: expect.stringContaining('HTTP 500') } } })
+  })
+
+  it('exposes Prometheus metrics for requests, upstream calls and the caches', async () => {
+    await svc.get('/probe/tip')
+    await svc.get('/probe/tip')
+    const res = await svc.get('/metrics')
+    const text = await res.text()
+    expect(res.headers.get('content-type')).toContain('text/plain')
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/probe\/tip",status="200"\} [1-9]/)
+    expect(text).toMatch(/upstream_requests_total\{upstream="koios",outcome="ok"\} [1-9]/)
+    expect(text).toMatch(/cache_events_total\{cache="response",result="hit"\} [1-9]/)
+    expect(text).toMatch(/cache_entries\{cache="upstream"\} 1/)
+  })
+})
+
+describe('the shared cache in front of an upstream, through HTTP', () => {
+  it('makes one upstream call for 200 concurrent cold requests', async () => {
+    svc.fake.delay('koios', 50)
+    const answers = await Promise.all(Array.from({ length: 200 }, () => svc.get('/probe/tip')))
+    expect(answers.every((r) => r.status === 200)).toBe(true)
+    expect(svc.fake.count('koios', '/tip')).toBe(1)
+  })
+
+  it('serves the cached copy marked STALE when the upstream then fails, and picks up the next healthy answer', async () => {
+    const fresh = await svc.json('/probe/tip')
+    svc.advance(10 * 60_000) // past both caches' lifetimes and SWR windows
+    svc.fake.fail('koios', 'server_error')
+    const stale = await svc.json('/probe/tip')
+    expect(stale.status).toBe(200)
+    expect(stale.res.headers.get('x-cache')).toBe('STALE')
+    expect(stale.body).toEqual(fresh.body)
+
+    svc.fake.heal('koios')
+    svc.fake.world.koios.tip = { ...svc.fake.world.koios.tip, block_height: 11934563 }
+    svc.advance(60_000)
+    const healed = await svc.json('/probe/tip')
+    expect(healed.res.headers.get('x-cache')).toBe('MISS')
+    expect(healed.body.blockHeight).toBe(11934563)
+  })
+
+  for (const fault of ['server_error', 'rate_limited', 'garbage', 'wrong_shape', 'down'] as const) {
+    it(`answers 502 JSON naming the upstream when it fails (${fault}) and no copy exists`, async () => {
+      svc.fake.fail('koios', fault)
+      const { status, body } = await svc.json('/probe/tip')
+      expect(status).toBe(502)
+      expect(body).toEqual({ error: 'Upstream unavailable: chain API', hint: expect.stringContaining('Retry') })
+    })
+  }
+
+  it('answers 502 within the upstream timeout when the upstream stalls', async () => {
+    svc.fake.fail('koios', 'stall')
+    const started = performance.now()
+    const { status } = await svc.json('/probe/tip')
+    const elapsed = performance.now() - started
+    expect(status).toBe(502)
+    expect(elapsed).toBeLessThan(svc.config.upstreamTimeoutMs + 500)
+  })
+})
