@@ -1,0 +1,49 @@
+/**
+ * The `coverage` strings. Their wording is part of the API (documented in the docs' coverage guide); keep it
+ * stable. DEX aggregates cover only the DEXes of source A and source B, never the whole chain.
+ */
+
+export interface CoverageConfig {
+  sourceADexes: string[]
+  sourceBDexes: string[]
+}
+
+/**
+ * A DEX's family name: GeckoTerminal suffixes network and version (`minswap-cardano`, `sundaeswap-v3`), source A
+ * does not (`sundaeswap`). Comparing families keeps a source B pool on a source A DEX out of the merge.
+ */
+export function dexFamily(dexId: string): string {
+  return dexId.toLowerCase().split(/[-_]/)[0]
+}
+
+export function isSourceADex(config: CoverageConfig, dexId: string | null): boolean {
+  if (dexId === null) return false
+  const family = dexFamily(dexId)
+  return config.sourceADexes.some((d) => dexFamily(d) === family)
+}
+
+/** Source B's DEXes: the configured ones plus any seen in the data (not source A's), Minswap first. */
+export function sourceBDexes(config: CoverageConfig, seen: Iterable<string> = []): string[] {
+  const all = new Set(config.sourceBDexes.map((d) => d.toLowerCase()))
+  for (const d of seen) if (!isSourceADex(config, d)) all.add(d.toLowerCase())
+  return [...all].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+}
+
+const rank = (dexId: string) => (dexFamily(dexId) === 'minswap' ? 0 : 1)
+
+const PREFIX = 'DEX figures across covered DEXes only, not chain-wide:'
+
+/** Both sources contributed: names source A's DEXes and source B's DEXes, each with its source. */
+export function mergedCoverage(config: CoverageConfig, seenSourceB: Iterable<string> = []): string {
+  return `${PREFIX} ${config.sourceADexes.join(', ')} (source A); ${sourceBDexes(config, seenSourceB).join(', ')} (source B).`
+}
+
+/** Source A alone: search, wallet prices, and screener/detail when source B is unavailable. */
+export function sourceAOnlyCoverage(config: CoverageConfig): string {
+  return `${PREFIX} ${config.sourceADexes.join(', ')} (source A).`
+}
+
+/** OHLCV: one pool from source B, never an aggregate. */
+export function chartCoverage(pool: { dexId: string; name: string }): string {
+  return `Candles of one source B pool (${pool.name} on ${pool.dexId}), not an all-DEX aggregate.`
+}
