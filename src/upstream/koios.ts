@@ -154,7 +154,7 @@ export class Koios {
 
   /** `GET /asset_summary`: holder counts in one call; null for an unknown asset. */
   assetSummary(policyId: string, assetNameHex: string): Promise<Fetched<AssetSummary | null>> {
-    const key = `koios:asset-summary:${policyId}${assetNameHex}`
+    const key = assetSummaryKey(policyId, assetNameHex)
     return memoised(this.memo, key, { ttlMs: this.ttls.assetSummary }, async () => {
       const res = await this.http.get('/asset_summary', { _asset_policy: policyId, _asset_name: assetNameHex })
       const row = obj(expectArray('koios', res.body, 'asset_summary')[0])
@@ -165,6 +165,14 @@ export class Koios {
         addresses: count(row.addresses) ?? 0,
       }
     })
+  }
+
+  /**
+   * The last `asset_summary` read of this asset whatever its age, without calling out; undefined when it was
+   * never read. Lets slow figures (holder counts) be computed in the background and shown once known.
+   */
+  peekAssetSummary(policyId: string, assetNameHex: string): AssetSummary | null | undefined {
+    return this.memo.peek<AssetSummary | null>(assetSummaryKey(policyId, assetNameHex))
   }
 
   /** `GET /asset_nft_address`: the current holder of a supply-1 asset; null when none. */
@@ -253,6 +261,8 @@ export class Koios {
     return { assets, truncated: true }
   }
 }
+
+const assetSummaryKey = (policyId: string, assetNameHex: string) => `koios:asset-summary:${policyId}${assetNameHex}`
 
 function readAssetBalance(value: unknown): AssetBalance | null {
   const row = obj(value)
