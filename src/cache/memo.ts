@@ -100,6 +100,18 @@ export class Memo {
     }
   }
 
+  /**
+   * A fresh entry, synchronously (no promise on the hot path), or undefined when the key is missing or expired
+   * and `get` must decide. Counts as a hit.
+   */
+  fresh<T>(key: string): Cached<T> | undefined {
+    const entry = this.entries.get(key)
+    if (entry === undefined || this.now() >= entry.freshUntil) return undefined
+    this.touch(key, entry)
+    this.emit('hit')
+    return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }
+  }
+
   /** The stored value whatever its age, without loading. */
   peek<T>(key: string): T | undefined {
     return this.entries.get(key)?.value as T | undefined

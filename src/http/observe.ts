@@ -69,6 +69,8 @@ export interface ObserveDeps {
   logger: Logger
   metrics: Metrics
   routes: () => RouteTable
+  /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
+  front?: (request: Request) => Response | undefined
 }
 
 /** For `app.wrap(...)`: returns the observed version of Elysia's composed handler. */
@@ -102,6 +104,8 @@ export function observe(deps: ObserveDeps) {
         return response
       }
 
+      const cached = deps.front?.(request)
+      if (cached !== undefined) return finish(cached)
       const result = handler(request, ...rest)
       return result instanceof Promise ? result.then(finish) : finish(result)
     }

@@ -30,6 +30,16 @@ interface Stored {
 /** A response built from stale or degraded inputs is retried this soon, whatever the endpoint's lifetime. */
 const STALE_TTL_SECONDS = 10
 const JSON_TYPE = 'application/json; charset=utf-8'
+const MAX_FRONT_URLS = 50_000
+
+/** The request URL plus the headers publicOrigin() reads (Host, X-Forwarded-*): all that can change an answer. */
+function frontKey(request: Request): string {
+  const headers = request.headers
+  const proto = headers.get('x-forwarded-proto')
+  const forwardedHost = headers.get('x-forwarded-host')
+  const base = `${headers.get('host') ?? ''}|${request.url}`
+  return proto === null && forwardedHost === null ? base : `${base}|${proto ?? ''}|${forwardedHost ?? ''}`
+}
 
 /**
  * Cached endpoint answers, kept as ready bytes with a strong ETag so a hit costs no serialisation or
@@ -38,13 +48,32 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  */
 export class ResponseCache {
   private readonly checks = new WeakMap<TSchema, TypeCheck<TSchema>>()
+  /** GET URLs (with the headers that shape the origin) already answered from a cache key: the front cache. */
+  private readonly keyByUrl = new Map<string, string>()
 
   constructor(
     private readonly memo: Memo,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async serve(
+  /**
+   * The answer for `key`: a fresh entry is rendered synchronously (an async hop per hit measured ~30 % of a
+   * cached answer's throughput); otherwise the entry is loaded, refreshed or served stale through the Memo.
+   */
+  serve(
+    request: Request,
+    key: string,
+    ttlSeconds: number,
+    build: () => Promise<Built>,
+    schema?: TSchema,
+  ): Response | Promise<Response> {
+    if (request.method === 'GET') this.remember(request, key)
+    const hit = this.memo.fresh<Stored>(key)
+    if (hit !== undefined) return render(request, hit.value, hit.value.stale ? 'STALE' : 'HIT', this.now() - hit.storedAt)
+    return this.load(request, key, ttlSeconds, build, schema)
+  }
+
+  private async load(
     request: Request,
     key: string,
     ttlSeconds: number,
@@ -61,6 +90,29 @@ export class ResponseCache {
     )
     const state: CacheState = cached.value.stale ? 'STALE' : cached.state
     return render(request, cached.value, state, this.now() - cached.storedAt)
+  }
+
+  /**
+   * The front cache: a fresh answer for a GET URL a route has already answered from this cache, rendered
+   * before Elysia routes the request. Routing, context creation and input validation are what a cached hit
+   * costs inside Elysia (measured ~30 % of throughput); a URL that was valid once is valid again, and an
+   * expired or invalidated entry falls through to the route. Undefined when there is no fresh answer.
+   */
+  answerFromFront(request: Request): Response | undefined {
+    if (request.method !== 'GET') return undefined
+    const key = this.keyByUrl.get(frontKey(request))
+    if (key === undefined) return undefined
+    const hit = this.memo.fresh<Stored>(key)
+    if (hit === undefined) return undefined
+    return render(request, hit.value, hit.value.stale ? 'STALE' : 'HIT', this.now() - hit.storedAt)
+  }
+
+  private remember(request: Request, key: string): void {
+    const url = frontKey(request)
+    if (this.keyByUrl.get(url) === key) return
+    // Bounded: past the cap the map starts over (it is only a shortcut; the route path still answers).
+    if (this.keyByUrl.size >= MAX_FRONT_URLS) this.keyByUrl.clear()
+    this.keyByUrl.set(url, key)
   }
 
   /** Drop cached answers whose key starts with the prefix (a write makes the writer's next read show it). */

@@ -213,3 +213,21 @@ describe('the shared cache in front of an upstream, through HTTP', () => {
     expect(elapsed).toBeLessThan(svc.config.upstreamTimeoutMs + 500)
   })
 })
+
+describe('the front cache (repeated GETs answered before routing)', () => {
+  it('answers a repeated URL from the cache and falls back to the route once the entry is invalidated', async () => {
+    const first = await svc.get('/api/v1/')
+    const again = await svc.get('/api/v1/')
+    expect(again.headers.get('x-cache')).toBe('HIT')
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    deps.responses.invalidate('index|')
+    expect((await svc.get('/api/v1/')).headers.get('x-cache')).toBe('MISS')
+  })
+
+  it('never lets a URL answered for one Host or forwarded origin answer for another', async () => {
+    await svc.get('/api/v1/', { host: 'one.example' })
+    const forwarded = await svc.json('/api/v1/', { host: 'one.example', 'x-forwarded-host': 'two.example', 'x-forwarded-proto': 'https' })
+    expect(forwarded.body.baseUrl).toBe('https://two.example/api/v1')
+    expect((await svc.json('/api/v1/', { host: 'one.example' })).body.baseUrl).toBe('http://one.example/api/v1')
+  })
+})

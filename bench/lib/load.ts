@@ -1,0 +1,58 @@
+/**
+ * Bounded HTTP load from a separate process: wrk when installed (C, cheap on the shared cores), else autocannon
+ * (from npm, run in its own process so it never shares the server's event loop).
+ */
+export interface LoadResult {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  tool: 'wrk' | 'autocannon'
+}
+
+export interface LoadOptions {
+  url: string
+  connections: number
+  seconds: number
+  headers?: Record<string, string>
+}
+
+const hasWrk = Bun.which('wrk') !== null
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return hasWrk ? wrk(options) : autocannon(options)
+}
+
+async function wrk({ url, connections, seconds, headers = {} }: LoadOptions): Promise<LoadResult> {
+  const args = ['wrk', '-t2', `-c${connections}`, `-d${seconds}s`, '--latency']
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
+  args.push(url)
+  const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
+  const out = await new Response(proc.stdout).text()
+  await proc.exited
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN)
+  const percentile = (p: string) => toMs(out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`)))
+  return { requestsPerSecond: rps, p50Ms: percentile('50'), p99Ms: percentile('99'), tool: 'wrk' }
+}
+
+function toMs(m: RegExpMatchArray | null): number {
+  if (!m) return NaN
+  const v = Number(m[1])
+  return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v
+}
+
+async function autocannon({ url, connections, seconds, headers = {} }: LoadOptions): Promise<LoadResult> {
+  const bin = `${import.meta.dir}/../../node_modules/.bin/autocannon`
+  const args = [bin, '-c', String(connections), '-d', String(seconds), '-j']
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`)
+  args.push(url)
+  const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'ignore' })
+  const json = JSON.parse(await new Response(proc.stdout).text())
+  await proc.exited
+  return { requestsPerSecond: json.requests.average, p50Ms: json.latency.p50, p99Ms: json.latency.p99, tool: 'autocannon' }
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}

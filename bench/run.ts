@@ -1,0 +1,61 @@
+/**
+ * `bun run bench`: starts what each figure needs on loopback (the service as its own process against the fake
+ * upstreams, with a temporary database), runs a bounded load, and prints one line per figure with the ratio to a
+ * baseline measured in the same run. The last results go to bench/RESULTS.md. Speed is never asserted in tests.
+ *
+ *   bun run bench                 all figures
+ *   bun run bench cached          only the named figures (cached, not-modified, ...)
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { FakeUpstreams } from '../test/fake-upstreams/server'
+import { figures, type BenchContext, type FigureLine } from './figures'
+import { startChild } from './lib/processes'
+
+const only = new Set(process.argv.slice(2))
+const dir = mkdtempSync(join(tmpdir(), 'cma-bench-'))
+const fake = await FakeUpstreams.start()
+
+const context: BenchContext = {
+  fake,
+  dir,
+  startService: (env = {}) =>
+    startChild(`${import.meta.dir}/support/service.ts`, [], {
+      ...fake.env(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: `file:${join(dir, `bench-${crypto.randomUUID()}.db`)}`,
+      GECKOTERMINAL_RPM: '600',
+      ...env,
+    }),
+}
+
+const lines: FigureLine[] = []
+try {
+  for (const figure of figures) {
+    if (only.size > 0 && !only.has(figure.name)) continue
+    console.log(`\n== ${figure.title}`)
+    for (const line of await figure.run(context)) {
+      lines.push(line)
+      console.log(`${line.label.padEnd(58)} ${line.value.padStart(16)}   ${line.note}`)
+    }
+  }
+} finally {
+  await fake.stop()
+  rmSync(dir, { recursive: true, force: true })
+}
+
+if (only.size === 0) {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM`
+  const table = lines.map((l) => `| ${l.label} | ${l.value} | ${l.note} |`).join('\n')
+  await Bun.write(
+    `${import.meta.dir}/RESULTS.md`,
+    `# Benchmark results\n\nLast full run of \`bun run bench\`: ${new Date().toISOString().slice(0, 10)}, Bun ${Bun.version}, ` +
+      `${machine}. Load generator: ${Bun.which('wrk') ? 'wrk' : 'autocannon'}, on the same machine as the server.\n\n` +
+      `Ratios compare against a baseline measured in the same run (alternating rounds, medians), because this machine's ` +
+      `absolute figures move by ±20 % from one minute to the next.\n\n| figure | value | note |\n|---|--:|---|\n${table}\n`,
+  )
+  console.log('\nwrote bench/RESULTS.md')
+}
