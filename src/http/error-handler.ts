@@ -44,14 +44,7 @@ export function errorHandler(deps: { logger: Logger; routes: () => RouteTable })
 
 function classify(code: unknown, error: unknown, request: Request, routes: () => RouteTable): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof UpstreamError) {
-    const name = UPSTREAM_LABEL[error.upstream]
-    return new ApiError(
-      502,
-      `Upstream unavailable: ${name}`,
-      `The ${name} did not give a usable answer (${error.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
-    )
-  }
+  if (error instanceof UpstreamError) return upstreamUnavailable(error)
   switch (code) {
     case 'NOT_FOUND': {
       const path = new URL(request.url).pathname
@@ -72,6 +65,16 @@ function classify(code: unknown, error: unknown, request: Request, routes: () =>
     default:
       return new ApiError(500, 'Internal error', 'Something failed on our side. Retry later, and quote the X-Request-Id header when reporting it.')
   }
+}
+
+/** An upstream failure with no cached copy, as the 502 clients see (REST and MCP word it the same). */
+export function upstreamUnavailable(error: UpstreamError): ApiError {
+  const name = UPSTREAM_LABEL[error.upstream]
+  return new ApiError(
+    502,
+    `Upstream unavailable: ${name}`,
+    `The ${name} did not give a usable answer (${error.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
+  )
 }
 
 const WHERE: Record<string, string> = { query: 'query parameter', params: 'path parameter', body: 'body field', headers: 'header' }

@@ -23,7 +23,8 @@ export const CORS_HEADERS = {
 const PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, If-None-Match, X-Request-Id',
+  // The Mcp-* headers let browser-based MCP clients reach /api/mcp.
+  'access-control-allow-headers': 'Content-Type, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name',
   'access-control-max-age': '86400',
 }
 

@@ -1,0 +1,116 @@
+import {
+  fromJsonSchema,
+  McpServer,
+  type CallToolResult,
+  type JsonSchemaType,
+  type JsonSchemaValidatorResult,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server'
+import type { TSchema } from '@sinclair/typebox'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { toJsonSchema } from '../catalogue/json-schema'
+import { COVERAGE_RULES } from '../catalogue/render'
+import { upstreamUnavailable } from '../http/error-handler'
+import { ApiError } from '../http/errors'
+import type { Logger } from '../observability/logger'
+import { UpstreamError } from '../upstream/errors'
+import { parseToolArguments } from './arguments'
+import type { McpTool, ToolContext } from './tool'
+import { mcpToolDefinitions } from './tools'
+
+const SERVER_INFO = { name: 'cardano-market-api', version: '1.0.0' }
+
+const INSTRUCTIONS = [
+  'Read-only Cardano native-token market data, wallet overviews and ADA market statistics: the same data as the REST API at /api/v1.',
+  ...COVERAGE_RULES,
+  'A failed call returns isError with a JSON {error, hint} text, worded as the REST API words it; follow the hint.',
+].join('\n')
+
+/**
+ * A fresh MCP server for one HTTP request (the transport is stateless), with every tool registered.
+ * Tools answer with the REST body as structured content (and as JSON text for clients without structured
+ * output); `_meta.stale` says the answer was built from stale upstream copies.
+ */
+export function createMcpServer(context: ToolContext, logger: Logger, tools: McpTool[] = mcpToolDefinitions): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
+  for (const tool of tools) {
+    const { input, output } = schemasOf(tool)
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: input,
+        outputSchema: output,
+        annotations: { readOnlyHint: true, openWorldHint: true },
+      },
+      (args: unknown) => runTool(tool, context, args, logger),
+    )
+  }
+  return server
+}
+
+export async function runTool(tool: McpTool, context: ToolContext, rawArgs: unknown, logger: Logger): Promise<CallToolResult> {
+  try {
+    const args = parseToolArguments(tool.input, rawArgs)
+    const { data, stale } = await tool.call(context, args)
+    return {
+      content: [{ type: 'text', text: JSON.stringify(data) }],
+      structuredContent: data as Record<string, unknown>,
+      ...(stale ? { _meta: { stale: true } } : {}),
+    }
+  } catch (error) {
+    const apiError = asApiError(error)
+    if (apiError.status === 500) logger.error({ tool: tool.name, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
+    return {
+      isError: true,
+      content: [{ type: 'text', text: JSON.stringify(apiError.toBody()) }],
+      structuredContent: { status: apiError.status, ...apiError.toBody() },
+    }
+  }
+}
+
+/** As the REST error handler classifies it: domain errors as they are, upstream failures as the 502, bugs as a bare 500. */
+function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof UpstreamError) return upstreamUnavailable(error)
+  return new ApiError(500, 'Internal error', 'Something failed on our side. Retry later.')
+}
+
+type ToolSchemas = { input: ReturnType<typeof fromJsonSchema>; output: ReturnType<typeof fromJsonSchema> }
+const toolSchemas = new WeakMap<McpTool, ToolSchemas>()
+
+/**
+ * The schemas the SDK advertises in tools/list, built once per tool. Input is checked by runTool (so a bad
+ * argument gets the REST wording, not the validator's), hence a validator that lets every value through here.
+ * Output is checked with TypeBox against the REST response schema, as the response cache checks REST bodies.
+ */
+function schemasOf(tool: McpTool): ToolSchemas {
+  let schemas = toolSchemas.get(tool)
+  if (schemas === undefined) {
+    schemas = {
+      input: fromJsonSchema(toJsonSchema(tool.input) as JsonSchemaType, passThrough),
+      output: fromJsonSchema(toJsonSchema(tool.output) as JsonSchemaType, typeBoxValidator(tool.output)),
+    }
+    toolSchemas.set(tool, schemas)
+  }
+  return schemas
+}
+
+const passThrough: jsonSchemaValidator = {
+  getValidator<T>() {
+    return (data: unknown): JsonSchemaValidatorResult<T> => ({ valid: true, data: data as T, errorMessage: undefined })
+  },
+}
+
+function typeBoxValidator(schema: TSchema): jsonSchemaValidator {
+  const check = TypeCompiler.Compile(schema)
+  return {
+    getValidator<T>() {
+      return (data: unknown): JsonSchemaValidatorResult<T> => {
+        if (check.Check(data)) return { valid: true, data: data as T, errorMessage: undefined }
+        const first = check.Errors(data).First()
+        return { valid: false, data: undefined, errorMessage: `${first?.path ?? ''}: ${first?.message ?? 'invalid'}` }
+      }
+    },
+  }
+}
