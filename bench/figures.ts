@@ -99,4 +99,138 @@ const notModified: Figure = {
   },
 }
 
-export const figures: Figure[] = [cached, notModified]
+const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
+const UPSTREAM_LATENCY_MS = 100
+
+/** Upstream calls per upstream since the last reset, as "name n" pairs. */
+function callCounts(fake: FakeUpstreams): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const call of fake.calls) counts[call.upstream] = (counts[call.upstream] ?? 0) + 1
+  return counts
+}
+
+const coldStart: Figure = {
+  name: 'cold-start',
+  title: `3. Cold cache: 500 concurrent requests for one token detail, upstreams answering after ${UPSTREAM_LATENCY_MS} ms`,
+  async run({ startService, fake }) {
+    const service = await startService()
+    try {
+      for (const name of ['dexscreener', 'geckoterminal', 'koios'] as const) fake.delay(name, UPSTREAM_LATENCY_MS)
+      fake.resetCalls()
+      const url = `${service.url}/api/v1/tokens/${SNEK}`
+      const started = performance.now()
+      const firstBytes = await Promise.all(
+        Array.from({ length: 500 }, async () => {
+          const res = await fetch(url)
+          const at = performance.now() - started
+          await res.arrayBuffer()
+          return { at, status: res.status }
+        }),
+      )
+      const ttfb = firstBytes.map((f) => f.at).sort((a, b) => a - b)
+      const counts = callCounts(fake)
+      const resources = fake.calls.map((c) => `${c.upstream} ${c.path}`)
+      const distinct = new Set(resources).size
+      return [
+        { label: 'upstream calls for 500 cold requests', value: `${fake.calls.length}`, note: `${distinct} distinct upstream resources (target: one call each); ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}` },
+        { label: 'answers 200', value: `${firstBytes.filter((f) => f.status === 200).length} / 500`, note: '' },
+        { label: 'time to first byte, first / median / last', value: `${fmt(ttfb[0])} / ${fmt(median(ttfb))} / ${fmt(ttfb[ttfb.length - 1])} ms`, note: `ratio median / upstream latency: ${fmt(median(ttfb) / UPSTREAM_LATENCY_MS, 2)} (target ≤ 1.5)` },
+      ]
+    } finally {
+      for (const name of ['dexscreener', 'geckoterminal', 'koios'] as const) fake.delay(name, 0)
+      await service.stop()
+    }
+  },
+}
+
+const screenerBuild: Figure = {
+  name: 'screener-build',
+  title: `4. Screener cold build: 68 tokens, upstreams answering after ${UPSTREAM_LATENCY_MS} ms`,
+  async run({ startService, fake }) {
+    const service = await startService()
+    try {
+      for (const name of ['dexscreener', 'geckoterminal', 'koios', 'coingecko'] as const) fake.delay(name, UPSTREAM_LATENCY_MS)
+      fake.resetCalls()
+      const started = performance.now()
+      const res = await fetch(`${service.url}/api/v1/tokens`)
+      const body = (await res.json()) as { count: number }
+      const elapsed = performance.now() - started
+      const a = fake.count('dexscreener', '/tokens/v1/')
+      const b = fake.count('geckoterminal', '/networks/cardano/tokens/multi/')
+      return [
+        { label: `GET /api/v1/tokens, cold (${body.count} tokens listed)`, value: `${fmt(elapsed)} ms`, note: `ratio to upstream latency: ${fmt(elapsed / UPSTREAM_LATENCY_MS, 2)} (target ≤ 3)` },
+        { label: 'upstream calls for the build', value: `${a} + ${b}`, note: `source A /tokens/v1 + source B /tokens/multi (target ≤ 3 + 3); all calls: ${fake.calls.length}` },
+      ]
+    } finally {
+      for (const name of ['dexscreener', 'geckoterminal', 'koios', 'coingecko'] as const) fake.delay(name, 0)
+      await service.stop()
+    }
+  },
+}
+
+const MEMORY_CACHE_MB = 32
+const MIXED_CONCURRENCY = 32
+
+/**
+ * Mixed read traffic over every GET endpoint, with enough distinct URLs (random search terms and candle limits)
+ * to fill the caches to their bounds within the first minute.
+ */
+function mixedUrls(base: string, units: string[]): () => string {
+  const pick = <T,>(list: T[]) => list[Math.floor(Math.random() * list.length)]
+  const tfs = ['1m', '5m', '15m', '1h', '4h', '12h', '1d', '1w']
+  const makers: Array<() => string> = [
+    () => '/api/v1/',
+    () => '/api/v1/tokens',
+    () => `/api/v1/tokens/${pick(units)}`,
+    () => `/api/v1/tokens/${pick(units)}/ohlcv?tf=${pick(tfs)}&limit=${1 + Math.floor(Math.random() * 500)}`,
+    () => `/api/v1/tokens/${pick(units)}/logo`,
+    () => `/api/v1/search?q=${Math.random().toString(36).slice(2, 6)}`,
+    () => '/api/v1/wallet/%24snekfan',
+    () => `/api/v1/market?days=${1 + Math.floor(Math.random() * 365)}`,
+    () => `/api/v1/community/boosts?units=${pick(units)}`,
+    () => `/api/v1/community/comments/${pick(units)}`,
+  ]
+  return () => base + pick(makers)()
+}
+
+async function mixedLoad(next: () => string, ms: number): Promise<number> {
+  const until = Date.now() + ms
+  let done = 0
+  await Promise.all(
+    Array.from({ length: MIXED_CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const res = await fetch(next()).catch(() => null)
+        await res?.arrayBuffer()
+        done += 1
+      }
+    }),
+  )
+  return done
+}
+
+const memory: Figure = {
+  name: 'memory',
+  title: `6. Memory: RSS after start, then after each of two minutes of mixed load (caches bounded at ${MEMORY_CACHE_MB} MB)`,
+  async run({ startService }) {
+    const service = await startService({ CACHE_MAX_MB: String(MEMORY_CACHE_MB) })
+    try {
+      const units = ((await (await fetch(`${service.url}/api/v1/tokens`)).json()) as { tokens: Array<{ address: string }> }).tokens.map((t) => t.address)
+      const mb = (bytes: number) => `${fmt(bytes / 2 ** 20, 1)} MB`
+      const atStart = await service.rss()
+      const next = mixedUrls(service.url, units)
+      const first = await mixedLoad(next, 60_000)
+      const afterOne = await service.rss()
+      const second = await mixedLoad(next, 60_000)
+      const afterTwo = await service.rss()
+      return [
+        { label: 'RSS after start', value: mb(atStart), note: '' },
+        { label: 'RSS after minute 1 of mixed load', value: mb(afterOne), note: `${fmt(first / 60)} req/s at ${MIXED_CONCURRENCY} concurrent` },
+        { label: 'RSS after minute 2 of mixed load', value: mb(afterTwo), note: `${fmt(second / 60)} req/s; growth over minute 2: ${mb(afterTwo - afterOne)} (target: none beyond noise)` },
+      ]
+    } finally {
+      await service.stop()
+    }
+  },
+}
+
+export const figures: Figure[] = [cached, notModified, coldStart, screenerBuild, memory]
