@@ -1,0 +1,78 @@
+/**
+ * A token's market figures from its pools (see pools.ts for which pools count). Pure arithmetic.
+ *
+ * - liquidityUsd: source A `liquidity.usd` plus source B `reserve_in_usd`, summed (unknown counts as 0);
+ * - volume24h: both sources' 24 h USD volume, summed;
+ * - priceUsd and change1h/6h/24h: liquidity-weighted over the pools that report the figure
+ *   (`liquidityWeighted`: zero liquidity carries no weight; all zero, the deepest pool's figure);
+ * - buys24h / sells24h / txns24h: source A pairs only;
+ * - pairCount, dexIds (sorted, unique, lowercase), topPairAddress (deepest pool of either source),
+ *   pairCreatedAt (earliest creation, ms);
+ * - marketCap / fdv: source A's deepest pair, else source B's token figures, else what source B's deepest pool
+ *   states for the token.
+ */
+import { liquidityWeighted } from '../../market/pricing'
+import { deepestPool, type MarketPool, type TokenPools } from './pools'
+
+export interface MarketFigures {
+  priceUsd: number | null
+  change1h: number | null
+  change6h: number | null
+  change24h: number | null
+  volume24h: number
+  liquidityUsd: number
+  marketCap: number | null
+  fdv: number | null
+  buys24h: number
+  sells24h: number
+  txns24h: number
+  pairCount: number
+  dexIds: string[]
+  topPairAddress: string | null
+  pairCreatedAt: number | null
+}
+
+/** Source B's own figures for the token, when it has them (tokens/multi). */
+export interface SourceBTokenFigures {
+  marketCapUsd: number | null
+  fdvUsd: number | null
+}
+
+export function aggregateMarket(pools: TokenPools, sourceBToken: SourceBTokenFigures | null): MarketFigures {
+  const all = [...pools.sourceA, ...pools.sourceB]
+  const weighted = (figure: (p: MarketPool) => number | null | undefined) =>
+    tidy(liquidityWeighted(all, figure, (p) => p.liquidityUsd))
+  const deepestA = deepestPool(pools.sourceA)
+  const deepestB = deepestPool(pools.sourceB)
+  const buys = sum(pools.sourceA.map((p) => p.txns24h?.buys))
+  const sells = sum(pools.sourceA.map((p) => p.txns24h?.sells))
+  const created = all.map((p) => p.createdAt).filter((t): t is number => t !== null)
+  return {
+    priceUsd: weighted((p) => p.priceUsd),
+    change1h: weighted((p) => p.change.h1),
+    change6h: weighted((p) => p.change.h6),
+    change24h: weighted((p) => p.change.h24),
+    volume24h: tidy(sum(all.map((p) => p.volume24h))),
+    liquidityUsd: tidy(sum(all.map((p) => p.liquidityUsd))),
+    marketCap: deepestA?.marketCap ?? sourceBToken?.marketCapUsd ?? deepestB?.marketCap ?? null,
+    fdv: deepestA?.fdv ?? sourceBToken?.fdvUsd ?? deepestB?.fdv ?? null,
+    buys24h: buys,
+    sells24h: sells,
+    txns24h: buys + sells,
+    pairCount: all.length,
+    dexIds: [...new Set(all.map((p) => p.dexId.toLowerCase()))].sort(),
+    topPairAddress: deepestPool(all)?.address ?? null,
+    pairCreatedAt: created.length === 0 ? null : Math.min(...created),
+  }
+}
+
+function sum(values: ReadonlyArray<number | null | undefined>): number {
+  let total = 0
+  for (const v of values) if (v !== null && v !== undefined && Number.isFinite(v)) total += v
+  return total
+}
+
+/** Drops binary floating-point noise from sums and means (0.1 + 0.2 → 0.3); twelve significant digits stay. */
+function tidy<T extends number | null>(value: T): T {
+  return (value === null ? null : Number(value.toPrecision(12))) as T
+}

@@ -1,0 +1,138 @@
+import { t } from 'elysia'
+import type { EndpointDoc } from '../../catalogue/types'
+import { UNIT_PATTERN } from '../../cardano/unit'
+import { invalid } from '../../http/errors'
+import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
+import { INVALID_QUERY, INVALID_UNIT, SEARCH_MAX_LENGTH } from './inputs'
+import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
+import { SEARCH_LIMIT } from './search-rank'
+
+const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
+const USDM = 'c48cbb3d5e57ed56e276bc45f99ab39abe94e6cd7ac39fb402da47ad0014df105553444d'
+
+/** The wording with the default DEX configuration (SOURCE_A_DEXES, SOURCE_B_DEXES). */
+const DEFAULT_DEXES = { sourceADexes: ['sundaeswap', 'wingriders'], sourceBDexes: ['minswap-cardano', 'saturnswap'] }
+const MERGED = mergedCoverage(DEFAULT_DEXES)
+const SOURCE_A_ONLY = sourceAOnlyCoverage(DEFAULT_DEXES)
+
+const MERGED_COVERAGE_NOTE =
+  `With the default DEX configuration: "${MERGED}" (further source B DEXes are named as they appear). ` +
+  `When source B is unavailable the figures come from source A alone and the string reads "${SOURCE_A_ONLY}"; ` +
+  'that answer is labelled X-Cache: STALE and rebuilt within seconds.'
+
+const WHICH_POOLS =
+  'Pools counted for a token: source A pairs on Cardano whose base token is the unit (a pair where the unit is ' +
+  'the quote side is the other token\'s market and is left out), and source B pools whose base token is the unit ' +
+  'on DEXes other than source A\'s (a DEX is matched by family: `sundaeswap-v3` is SundaeSwap), so the two sets ' +
+  'are disjoint and nothing is counted twice. Source B pools whose DEX it does not name are left out. The deepest ' +
+  'pool is the one with the most USD liquidity (source A `liquidity.usd`, source B `reserve_in_usd`); ties go to ' +
+  'source A, then to upstream order.'
+
+const UPSTREAM_A_FAILED = { status: 502, error: 'Upstream unavailable: source A', when: 'Source A failed and no cached copy exists' }
+
+export const screenerDoc: EndpointDoc = {
+  operationId: 'listTokens',
+  method: 'GET',
+  path: '/tokens',
+  tag: 'Tokens',
+  summary: 'Screener of the curated Cardano tokens with merged DEX price, volume, liquidity and trades',
+  description: [
+    'Every curated registry token that has at least one pool on source A or source B, most liquidity first. ' +
+      'Ticker, name and decimals are the registry\'s. ' + WHICH_POOLS,
+    'Per token: `liquidityUsd` = source A liquidity plus source B reserves; `volume24h` = both sources\' 24 h ' +
+      'volume; `priceUsd` and `change1h/6h/24h` are liquidity-weighted over the pools that report them (a pool ' +
+      'with zero liquidity carries no weight; if all have zero, the deepest pool\'s figure); `buys24h`, ' +
+      '`sells24h`, `txns24h` from source A pairs only; `pairCount` pools of both sources; `dexIds` sorted unique ' +
+      'lowercase DEX ids as each source writes them (source B suffixes the network: `minswap-cardano`); ' +
+      '`topPairAddress` the deepest pool; `pairCreatedAt` the earliest pool creation (ms); `marketCap` and `fdv` ' +
+      'from source A\'s deepest pair, else source B\'s token figures. Figures a pool does not report are null.',
+    'One refresh costs ceil(N/30) source A calls and ceil(N/30) source B calls for N registry tokens.',
+  ].join('\n\n'),
+  params: [],
+  cacheSeconds: 45,
+  examples: ['/tokens'],
+  errors: [UPSTREAM_A_FAILED],
+  coverage: MERGED_COVERAGE_NOTE,
+  response: ScreenerResponse,
+}
+
+export const tokenDetailDoc: EndpointDoc = {
+  operationId: 'getToken',
+  method: 'GET',
+  path: '/tokens/{asset}',
+  tag: 'Tokens',
+  summary: 'One token: every pool of both sources, merged price, and chain facts (supply, decimals, holders)',
+  description: [
+    '`pairs` has one row per pool (`source` is `source_a` or `source_b`), most liquidity first; `source_b` rows ' +
+      'always carry `buys24h` = `sells24h` = 0 because source B has no per-pool counts (render "—"). `priceUsd`, ' +
+      '`marketCap` and `fdv` follow the screener\'s rules; when source B has no market cap or FDV for the token, ' +
+      'the figures its deepest pool states are used. ' + WHICH_POOLS,
+    'Chain facts from the chain API: `totalSupply` in raw units as an exact decimal string, `creationTime` (Unix ' +
+      's), `fingerprint`, `description`; `decimals` from the registry, else token-registry metadata, else CIP-68 ' +
+      'metadata, else 0. `websites` and `socials` come from source A\'s pair info. `holders` (staked wallets plus ' +
+      'unstaked addresses) is computed in the background: null on a cold cache, filled within about a minute ' +
+      '(that answer is cached for 10 s only).',
+    'A unit no source A pair trades and the chain API does not know is 404 `Token not found`; a token the chain ' +
+      'knows but no covered DEX trades is 200 with empty `pairs`. If the chain API is down, the answer comes ' +
+      'without chain facts (null) while source A trades the token, else 502.',
+  ].join('\n\n'),
+  params: [
+    {
+      name: 'asset',
+      in: 'path',
+      required: true,
+      description: 'Asset unit: 56 hex characters of policy id followed by 0–64 hex characters of asset name (either case)',
+      schema: t.String({ pattern: UNIT_PATTERN, examples: [SNEK, USDM], error: invalid(INVALID_UNIT.error, INVALID_UNIT.hint) }),
+    },
+  ],
+  cacheSeconds: 60,
+  cacheNote: '10 s while the holder estimate is still being computed',
+  examples: [`/tokens/${SNEK}`, `/tokens/${USDM}`],
+  errors: [
+    { status: 400, error: INVALID_UNIT.error, when: 'The unit is not 56 hex characters of policy id plus an even-length hex asset name' },
+    { status: 404, error: 'Token not found', when: 'No source A pair and no chain record for the unit' },
+    UPSTREAM_A_FAILED,
+    { status: 502, error: 'Upstream unavailable: chain API', when: 'The chain API failed with no cached copy and source A has no pair for the unit' },
+  ],
+  coverage: MERGED_COVERAGE_NOTE,
+  response: TokenDetail,
+}
+
+export const searchDoc: EndpointDoc = {
+  operationId: 'searchTokens',
+  method: 'GET',
+  path: '/search',
+  tag: 'Tokens',
+  summary: 'Search Cardano tokens by ticker, name or unit',
+  description: [
+    'Runs the query against source A\'s search, keeps Cardano pairs only (the search spans every chain) and gives ' +
+      'one row per base token, with the figures of its deepest pair. Ranking: curated tokens whose ticker equals ' +
+      'the query, then curated tokens whose ticker or name contains it, then the rest; more liquidity first within ' +
+      `each. At most ${SEARCH_LIMIT} rows. Curated tokens show the registry's ticker and name.`,
+  ].join('\n\n'),
+  params: [
+    {
+      name: 'q',
+      in: 'query',
+      required: true,
+      description: `Search text: a ticker, a name or an asset unit (1–${SEARCH_MAX_LENGTH} characters, not only spaces)`,
+      schema: t.String({
+        minLength: 1,
+        maxLength: SEARCH_MAX_LENGTH,
+        pattern: '\\S',
+        examples: ['snek', 'USDM'],
+        error: invalid(INVALID_QUERY.error, INVALID_QUERY.hint),
+      }),
+    },
+  ],
+  cacheSeconds: 30,
+  examples: ['/search?q=snek', '/search?q=usdm'],
+  errors: [
+    { status: 400, error: INVALID_QUERY.error, when: `q is missing, empty, only spaces, or longer than ${SEARCH_MAX_LENGTH} characters` },
+    UPSTREAM_A_FAILED,
+  ],
+  coverage: `Source A only: "${SOURCE_A_ONLY}"`,
+  response: SearchResponse,
+}
+
+export const tokenDocs = [screenerDoc, tokenDetailDoc, searchDoc]

@@ -1,0 +1,64 @@
+/**
+ * A token's identity and chain facts from the curated registry, the chain API's `asset_info` row and source A,
+ * in a fixed order of trust: the registry's ticker, name and decimals always win (upstream text never
+ * overrides them); then the off-chain token registry (CIP-26) as the chain API reports it; then CIP-68
+ * metadata; then what source A calls the token; then the asset name itself.
+ */
+import { assetNameText, splitUnit } from '../../cardano/unit'
+import type { RegistryToken } from '../../registry/registry'
+import type { TokenRef } from '../../upstream/dexscreener'
+import type { AssetInfo } from '../../upstream/koios'
+
+export interface ChainFacts {
+  policyId: string
+  assetNameHex: string
+  /** CIP-14 asset fingerprint. */
+  fingerprint: string
+  /** Raw units, exact decimal integer; null when the chain API could not say. */
+  totalSupply: string | null
+  decimals: number
+  /** Unix seconds of the first mint; null when the chain API could not say. */
+  creationTime: number | null
+  description: string | null
+}
+
+export interface TokenLabel {
+  symbol: string
+  name: string
+}
+
+/** `info` null: the chain API does not know the asset or could not be reached. */
+export async function chainFacts(unit: string, info: AssetInfo | null, curated: RegistryToken | undefined): Promise<ChainFacts> {
+  const { policyId, assetNameHex } = splitUnit(unit)
+  return {
+    policyId,
+    assetNameHex,
+    fingerprint: info?.fingerprint ?? (await assetFingerprint(policyId, assetNameHex)),
+    totalSupply: info?.totalSupply ?? null,
+    decimals: curated?.decimals ?? info?.registry?.decimals ?? info?.cip68?.decimals ?? 0,
+    creationTime: info?.creationTime ?? null,
+    description: info?.registry?.description || info?.cip68?.description || null,
+  }
+}
+
+export function tokenLabel(
+  unit: string,
+  curated: RegistryToken | undefined,
+  info: AssetInfo | null,
+  sourceA: TokenRef | null,
+): TokenLabel {
+  const decoded = info?.assetNameAscii || assetNameText(splitUnit(unit).assetNameHex) || ''
+  return {
+    symbol: curated?.ticker || info?.registry?.ticker || info?.cip68?.ticker || sourceA?.symbol || decoded,
+    name: curated?.name || info?.registry?.name || info?.cip68?.name || sourceA?.name || decoded,
+  }
+}
+
+/**
+ * CIP-14 fingerprint computed locally (bech32 of blake2b-160 of policy id and asset name): exact, so the
+ * detail has one even when the chain API is unreachable. The SDK loads on first use only (~150 ms).
+ */
+async function assetFingerprint(policyId: string, assetNameHex: string): Promise<string> {
+  const { Cardano } = await import('@cardano-sdk/core')
+  return Cardano.AssetFingerprint.fromParts(Cardano.PolicyId(policyId), Cardano.AssetName(assetNameHex)).toString()
+}

@@ -1,0 +1,219 @@
+/**
+ * Token market data: the screener, token detail and search, merged from source A (DexScreener) and source B
+ * (GeckoTerminal) with chain facts from the chain API (Koios). Shared by the REST routes and the MCP tools:
+ * each method takes validated input and returns `{data, stale}`, `data` being exactly the JSON body served.
+ *
+ * Upstream economy: the screener reads the registry in chunks of 30 units, one source A call and one source B
+ * call per chunk (ceil(N/30) each), never one call per token. The detail reads one token's pools from each
+ * source and its chain facts. Search is one source A call.
+ *
+ * Degrading: source B failing (no cached copy) leaves source A's figures with the source-A-only coverage
+ * string, marked stale so it is rebuilt soon; source A failing is a 502 (nothing honest to show).
+ */
+import { splitUnit } from '../../cardano/unit'
+import type { Config } from '../../config'
+import { API_PREFIX } from '../../catalogue/render'
+import { ApiError } from '../../http/errors'
+import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
+import type { Logger } from '../../observability/logger'
+import type { TokenRegistry } from '../../registry/registry'
+import type { DexPair } from '../../upstream/dexscreener'
+import { UpstreamError } from '../../upstream/errors'
+import { anyStale, type Fetched } from '../../upstream/fetched'
+import type { GtPool, GtToken } from '../../upstream/geckoterminal'
+import type { Upstreams } from '../../upstream'
+import { aggregateMarket } from './aggregate'
+import { chainFacts, tokenLabel } from './chain-facts'
+import { HolderEstimates } from './holders'
+import { INVALID_UNIT } from './inputs'
+import { byLiquidityDesc, poolsOfToken, type MarketPool } from './pools'
+import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
+import { searchHits } from './search-rank'
+
+export type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
+
+/** Units per source A `/tokens/v1` call and per source B `tokens/multi` call. */
+const CHUNK = 30
+
+export interface TokenServiceDeps {
+  config: Config
+  logger: Logger
+  upstreams: Upstreams
+  registry: TokenRegistry
+}
+
+/** The detail, plus whether its holder estimate is still being computed (the answer then changes soon). */
+export type TokenDetailResult = Fetched<TokenDetailBody> & { holdersPending: boolean }
+
+/** This service's own logo URL for a token (the logo endpoint always answers with an image). */
+export const logoUrl = (origin: string, unit: string) => `${origin}${API_PREFIX}/tokens/${unit}/logo`
+
+export class TokenService {
+  private readonly holders: HolderEstimates
+
+  constructor(private readonly deps: TokenServiceDeps) {
+    this.holders = new HolderEstimates(deps.upstreams.koios, deps.logger)
+  }
+
+  async screener(origin: string): Promise<Fetched<ScreenerBody>> {
+    const { dexscreener, geckoterminal } = this.deps.upstreams
+    const chunks = chunk(this.deps.registry.units, CHUNK)
+    const [readsA, readsB] = await Promise.all([
+      Promise.all(chunks.map((units) => dexscreener.tokens(units))),
+      this.orNull('screener', Promise.all(chunks.map((units) => geckoterminal.tokensMulti(units)))),
+    ])
+    const pairsA = readsA.flatMap((r) => r.data)
+    const poolsB = readsB === null ? null : readsB.flatMap((r) => r.data.pools)
+    const tokensB = new Map<string, GtToken>()
+    for (const token of readsB?.flatMap((r) => r.data.tokens) ?? []) tokensB.set(token.unit.toLowerCase(), token)
+
+    const rows: ScreenerRow[] = []
+    const seenB = new Set<string>()
+    for (const token of this.deps.registry.tokens) {
+      const pools = this.poolsOf(token.unit, pairsA, poolsB)
+      const market = aggregateMarket(pools, tokensB.get(token.unit) ?? null)
+      if (market.topPairAddress === null) continue // no pool in either source
+      for (const p of pools.sourceB) seenB.add(p.dexId)
+      rows.push({
+        address: token.unit,
+        symbol: token.ticker,
+        name: token.name,
+        imageUrl: logoUrl(origin, token.unit),
+        priceUsd: market.priceUsd,
+        change1h: market.change1h,
+        change6h: market.change6h,
+        change24h: market.change24h,
+        volume24h: market.volume24h,
+        liquidityUsd: market.liquidityUsd,
+        marketCap: market.marketCap,
+        fdv: market.fdv,
+        buys24h: market.buys24h,
+        sells24h: market.sells24h,
+        txns24h: market.txns24h,
+        pairCount: market.pairCount,
+        dexIds: market.dexIds,
+        topPairAddress: market.topPairAddress,
+        pairCreatedAt: market.pairCreatedAt,
+      })
+    }
+    rows.sort((a, b) => b.liquidityUsd - a.liquidityUsd || a.address.localeCompare(b.address))
+    return {
+      data: {
+        coverage: this.coverage(readsB !== null, seenB),
+        updatedAt: new Date().toISOString(),
+        count: rows.length,
+        tokens: rows,
+      },
+      stale: readsB === null || anyStale(...readsA, ...(readsB ?? [])),
+    }
+  }
+
+  /** `unit` is already a lowercase unit (see parseAssetUnit). */
+  async detail(unit: string, origin: string): Promise<TokenDetailResult> {
+    const { dexscreener, geckoterminal, koios } = this.deps.upstreams
+    const curated = this.deps.registry.get(unit)
+    // Source B's budget is small: a curated token is read from all three at once; any other unit is read from
+    // source B only once it proved to exist, so made-up units cannot spend source B calls.
+    const readPoolsB = () => this.orNull('detail', geckoterminal.tokenPools(unit))
+    const early = curated === undefined ? null : readPoolsB()
+    early?.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
+    const [readA, readInfo] = await Promise.all([dexscreener.tokenPairs(unit), settle(koios.assetInfo([splitUnit(unit)]))])
+    const sourceA = this.poolsOf(unit, readA.data, null).sourceA
+    const chainDown = readInfo instanceof UpstreamError
+    // Without the chain API, a unit no source A pair trades cannot be told apart from an unknown one: 502.
+    if (chainDown && sourceA.length === 0) throw readInfo
+    if (chainDown) this.deps.logger.warn({ unit, err: readInfo.message }, 'chain API unavailable: detail served without chain facts')
+    const info = chainDown ? null : (readInfo.data.find((a) => a.policyId + a.assetNameHex === unit) ?? null)
+    if (!chainDown && info === null && sourceA.length === 0) {
+      throw new ApiError(404, 'Token not found', `No source A pair and no chain record for ${unit}. ${INVALID_UNIT.hint}`)
+    }
+    const readB = await (early ?? readPoolsB())
+    const pools = this.poolsOf(unit, readA.data, readB?.data.pools ?? null)
+
+    const market = aggregateMarket(pools, readB?.data.token ?? null)
+    const ownPairs = byLiquidityDesc(pools.sourceA)
+    const links = ownPairs.find((p) => p.info !== null)?.info ?? null
+    const label = tokenLabel(unit, curated, info, ownPairs[0]?.baseToken ?? null)
+    const holders = this.holders.current(unit)
+    return {
+      data: {
+        address: unit,
+        symbol: label.symbol,
+        name: label.name,
+        imageUrl: logoUrl(origin, unit),
+        priceUsd: market.priceUsd,
+        change24h: market.change24h,
+        liquidityUsd: market.liquidityUsd,
+        volume24h: market.volume24h,
+        marketCap: market.marketCap,
+        fdv: market.fdv,
+        coverage: this.coverage(readB !== null, pools.sourceB.map((p) => p.dexId)),
+        pairs: byLiquidityDesc([...pools.sourceA, ...pools.sourceB]).map(pairRow),
+        ...(await chainFacts(unit, info, curated)),
+        holders: holders.holders,
+        websites: links?.websites ?? [],
+        socials: links?.socials ?? [],
+      },
+      stale: readB === null || chainDown || anyStale(readA, readB, readInfo),
+      holdersPending: holders.pending,
+    }
+  }
+
+  /** `query` is already trimmed and checked (see parseSearchQuery). */
+  async search(query: string, origin: string): Promise<Fetched<SearchBody>> {
+    const read = await this.deps.upstreams.dexscreener.search(query)
+    const hits = searchHits(query, read.data, (unit) => this.deps.registry.get(unit))
+    const tokens = hits.map((hit) => ({ ...hit, imageUrl: logoUrl(origin, hit.address) }))
+    return {
+      data: { coverage: sourceAOnlyCoverage(this.deps.config), query, count: tokens.length, tokens },
+      stale: read.stale,
+    }
+  }
+
+  private poolsOf(unit: string, pairsA: readonly DexPair[], poolsB: readonly GtPool[] | null) {
+    return poolsOfToken(unit, pairsA, poolsB, this.deps.config, (u) => this.deps.registry.get(u)?.ticker)
+  }
+
+  private coverage(sourceBAnswered: boolean, seenSourceB: Iterable<string>): string {
+    return sourceBAnswered ? mergedCoverage(this.deps.config, seenSourceB) : sourceAOnlyCoverage(this.deps.config)
+  }
+
+  /** Source B is optional: when it fails with no cached copy the answer degrades to source A (null here). */
+  private async orNull<T>(what: string, read: Promise<T>): Promise<T | null> {
+    const result = await settle(read)
+    if (!(result instanceof UpstreamError)) return result
+    this.deps.logger.warn({ what, err: result.message }, 'source B unavailable: serving source A figures only')
+    return null
+  }
+}
+
+function pairRow(pool: MarketPool): PairRow {
+  return {
+    dexId: pool.dexId,
+    pairAddress: pool.address,
+    quoteSymbol: pool.quoteSymbol,
+    priceUsd: pool.priceUsd,
+    liquidityUsd: pool.liquidityUsd,
+    volume24h: pool.volume24h,
+    buys24h: pool.txns24h?.buys ?? 0,
+    sells24h: pool.txns24h?.sells ?? 0,
+    url: pool.url,
+    source: pool.source,
+  }
+}
+
+/** The value, or the UpstreamError it failed with; any other error (a bug) propagates. */
+async function settle<T>(read: Promise<T>): Promise<T | UpstreamError> {
+  try {
+    return await read
+  } catch (error) {
+    if (error instanceof UpstreamError) return error
+    throw error
+  }
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
