@@ -1,0 +1,114 @@
+import { t } from 'elysia'
+import type { EndpointDoc } from '../../catalogue/types'
+import { invalid } from '../../http/errors'
+import { ECOSYSTEM_SIZE } from './ecosystem'
+import { DEFAULT_DAYS, MAX_DAYS, MIN_DAYS } from './service'
+
+const figure = (description: string) => t.Union([t.Number(), t.Null()], { description })
+
+export const EcosystemTokenSchema = t.Object(
+  {
+    id: t.String({ description: 'Market provider coin id', examples: ['snek'] }),
+    symbol: t.String({ description: 'Symbol as the provider writes it (lowercase)', examples: ['snek'] }),
+    name: t.String({ examples: ['Snek'] }),
+    priceUsd: figure('USD price'),
+    change24h: figure('Percent change over 24 h'),
+    marketCap: figure('USD market cap'),
+    volume24h: figure('USD volume over 24 h across the provider’s CEX and DEX venues'),
+  },
+  { title: 'EcosystemToken' },
+)
+
+export const MarketResponse = t.Object(
+  {
+    ada: t.Object(
+      {
+        priceUsd: t.Number({ description: 'ADA in USD' }),
+        change24h: figure('Percent change over 24 h'),
+        marketCap: figure('USD market cap'),
+        volume24h: figure('USD volume over 24 h across the provider’s CEX and DEX venues'),
+      },
+      { description: 'ADA snapshot from the market provider' },
+    ),
+    days: t.Integer({ description: 'The series window in days, as asked (default 1)' }),
+    series: t.Array(t.Tuple([t.Number(), t.Number()]), {
+      description: '[unix milliseconds, USD] pairs, oldest first; the last point is "now"',
+    }),
+    ecosystem: t.Optional(
+      t.Array(EcosystemTokenSchema, {
+        description: `Only with ecosystem=1: the top ${ECOSYSTEM_SIZE} of the provider’s cardano-ecosystem category by market cap, ADA itself left out`,
+      }),
+    ),
+  },
+  { title: 'Market' },
+)
+
+export const marketDoc: EndpointDoc = {
+  operationId: 'getMarket',
+  method: 'GET',
+  path: '/market',
+  tag: 'Market',
+  summary: 'ADA market statistics: snapshot, USD price series and optional ecosystem list',
+  description:
+    'ADA price, 24 h change, market cap and volume, and a USD price series over `days` (default 1), from the ' +
+    'market provider. Granularity follows the window: 1 day gives 5-minute points, 2–90 days hourly, more ' +
+    `daily. With \`ecosystem=1\`, the top ${ECOSYSTEM_SIZE} tokens of the provider’s cardano-ecosystem ` +
+    'category by market cap; the category contains ADA itself, which is left out of the list (it is the `ada` ' +
+    'block). These are market-provider figures (CEX and DEX venues): a different universe from the DEX ' +
+    'aggregates of /tokens, never mixed with them. The snapshot, each series window and the ecosystem list are ' +
+    'cached separately; the wallet overview values ADA with this same snapshot.',
+  params: [
+    {
+      name: 'days',
+      in: 'query',
+      required: false,
+      description: `Series window in days, ${MIN_DAYS} to ${MAX_DAYS}; default ${DEFAULT_DAYS}`,
+      schema: t.Integer({
+        minimum: MIN_DAYS,
+        maximum: MAX_DAYS,
+        default: DEFAULT_DAYS,
+        examples: [1, 7, 30, 365],
+        error: invalid(
+          'Invalid days',
+          `days is an integer from ${MIN_DAYS} to ${MAX_DAYS} (default ${DEFAULT_DAYS}): 1 gives 5-minute points, 2–90 hourly, more daily.`,
+        ),
+      }),
+    },
+    {
+      name: 'ecosystem',
+      in: 'query',
+      required: false,
+      description: `1 to include the top ${ECOSYSTEM_SIZE} Cardano ecosystem tokens; leave it out otherwise`,
+      schema: t.Integer({
+        minimum: 1,
+        maximum: 1,
+        examples: [1],
+        error: invalid(
+          'Invalid ecosystem',
+          `ecosystem takes only the value 1 (include the top ${ECOSYSTEM_SIZE} ecosystem tokens); leave it out otherwise.`,
+        ),
+      }),
+    },
+  ],
+  cacheSeconds: 90,
+  cacheNote: 'snapshot, each days window and the ecosystem list cached separately',
+  examples: ['/market', '/market?days=7', '/market?days=30&ecosystem=1'],
+  errors: [
+    { status: 400, error: 'Invalid days', when: 'days is not an integer from 1 to 365' },
+    { status: 400, error: 'Invalid ecosystem', when: 'ecosystem is anything but 1' },
+    { status: 502, error: 'Upstream unavailable: market provider', when: 'The market provider failed and no cached copy exists' },
+  ],
+  response: MarketResponse,
+  responseExample: {
+    ada: { priceUsd: 0.650012, change24h: 1.93, marketCap: 23492814467, volume24h: 612345678 },
+    days: 1,
+    series: [
+      [1751716804217, 0.63811],
+      [1751803203000, 0.650012],
+    ],
+    ecosystem: [
+      { id: 'iagon', symbol: 'iag', name: 'Iagon', priceUsd: 0.2811, change24h: -1.12, marketCap: 103441120, volume24h: 1203311 },
+      { id: 'snek', symbol: 'snek', name: 'Snek', priceUsd: 0.00134612, change24h: 2.41, marketCap: 103262110, volume24h: 2110335 },
+    ],
+  },
+}

@@ -1,0 +1,36 @@
+/**
+ * The ecosystem list: the market provider's `cardano-ecosystem` category by market cap. The category contains
+ * ADA itself; the list is of the tokens built on Cardano, so ADA is left out (it has its own `ada` block) and
+ * the top 50 are the 50 largest other members. One more row than the list size is asked for, so dropping
+ * ADA still leaves 50.
+ */
+import { ADA_ID, type CoinMarket } from '../../upstream/coingecko'
+
+export const ECOSYSTEM_SIZE = 50
+/** Rows asked of the provider: the list plus room for ADA. */
+export const ECOSYSTEM_FETCH = ECOSYSTEM_SIZE + 1
+
+export interface EcosystemToken {
+  id: string
+  symbol: string
+  name: string
+  priceUsd: number | null
+  change24h: number | null
+  marketCap: number | null
+  volume24h: number | null
+}
+
+export function topEcosystem(markets: readonly CoinMarket[], size = ECOSYSTEM_SIZE): EcosystemToken[] {
+  return markets
+    .filter((m) => m.id !== ADA_ID)
+    .slice(0, size)
+    .map((m) => ({
+      id: m.id,
+      symbol: m.symbol ?? '',
+      name: m.name ?? m.id,
+      priceUsd: m.priceUsd,
+      change24h: m.change24h,
+      marketCap: m.marketCap,
+      volume24h: m.volume24h,
+    }))
+}

@@ -1,0 +1,66 @@
+/**
+ * ADA market statistics from the market provider: a snapshot, a USD price series and, on request, the
+ * ecosystem list. Each piece is its own cached provider read (90 s), so the wallet overview's ADA value and
+ * this snapshot are the same figures. Market-provider figures only: nothing here is mixed with DEX data.
+ * Shared by the REST route and the MCP tool: `market` returns the exact JSON body.
+ */
+import type { CoinGecko } from '../../upstream/coingecko'
+import { UpstreamError } from '../../upstream/errors'
+import { anyStale, type Fetched } from '../../upstream/fetched'
+import { ECOSYSTEM_FETCH, topEcosystem, type EcosystemToken } from './ecosystem'
+
+export type { EcosystemToken } from './ecosystem'
+
+export const DEFAULT_DAYS = 1
+export const MIN_DAYS = 1
+export const MAX_DAYS = 365
+
+export interface MarketQuery {
+  /** Integer MIN_DAYS–MAX_DAYS. */
+  days: number
+  ecosystem: boolean
+}
+
+export interface AdaSnapshot {
+  priceUsd: number
+  change24h: number | null
+  marketCap: number | null
+  volume24h: number | null
+}
+
+export interface MarketOverview {
+  ada: AdaSnapshot
+  days: number
+  /** [unix ms, USD], oldest first. */
+  series: Array<[number, number]>
+  ecosystem?: EcosystemToken[]
+}
+
+export class AdaMarketService {
+  constructor(private readonly coingecko: Pick<CoinGecko, 'adaMarket' | 'adaPriceSeries' | 'ecosystem'>) {}
+
+  async market(query: MarketQuery): Promise<Fetched<MarketOverview>> {
+    const [ada, series, ecosystem] = await Promise.all([
+      this.coingecko.adaMarket(),
+      this.coingecko.adaPriceSeries(query.days),
+      query.ecosystem ? this.coingecko.ecosystem(ECOSYSTEM_FETCH) : null,
+    ])
+    const snapshot = ada.data
+    if (snapshot === null || snapshot.priceUsd === null) {
+      // Without ADA's price there is no snapshot to give: a stale copy is served if one exists, else 502.
+      throw new UpstreamError('coingecko', 'bad_shape', 'coins/markets: no ADA price in the answer')
+    }
+    const data: MarketOverview = {
+      ada: {
+        priceUsd: snapshot.priceUsd,
+        change24h: snapshot.change24h,
+        marketCap: snapshot.marketCap,
+        volume24h: snapshot.volume24h,
+      },
+      days: query.days,
+      series: series.data,
+      ...(ecosystem ? { ecosystem: topEcosystem(ecosystem.data) } : {}),
+    }
+    return { data, stale: anyStale(ada, series, ecosystem) }
+  }
+}

@@ -1,0 +1,124 @@
+import { t } from 'elysia'
+import type { EndpointDoc } from '../../catalogue/types'
+import { invalid } from '../../http/errors'
+import { ACCEPTED_FORMS, INVALID_WALLET_INPUT } from './input'
+import { PRICING_CAP } from './pricing-plan'
+
+const usd = (description: string) => t.Union([t.Number(), t.Null()], { description })
+
+export const HoldingSchema = t.Object(
+  {
+    unit: t.String({ description: 'Asset unit: policy id + asset name hex' }),
+    name: t.String({ description: 'Registry name, else the on-chain asset name as text, else the fingerprint' }),
+    ticker: t.String({ description: 'Registry ticker, else the on-chain asset name as text, else empty' }),
+    decimals: t.Integer({ minimum: 0, description: 'Registry decimals, else the chain API’s, else 0' }),
+    quantity: t.String({ pattern: '^[0-9]+$', description: 'Raw units, exact integer as a string' }),
+    priceUsd: usd('Source A price (liquidity-weighted over the pairs where this token is the base); null when unpriced'),
+    valueUsd: usd('quantity / 10^decimals × priceUsd; null when unpriced (the holding is still listed)'),
+    priceSource: t.String({ description: 'The coverage label of the price, or why there is none (starts with "unpriced:")' }),
+  },
+  { title: 'Holding' },
+)
+
+export const WalletResponse = t.Object(
+  {
+    input: t.String({ description: 'The address, stake address or $handle as asked (normalised to lowercase)' }),
+    stakeAddress: t.Union([t.String(), t.Null()], { description: 'The stake account reported; null for an address with no stake part' }),
+    adaBalance: t.Number({ description: 'ADA, including withdrawable rewards (the chain API’s total balance)' }),
+    balanceLovelace: t.String({ pattern: '^[0-9]+$', description: 'adaBalance exactly, in lovelace' }),
+    adaValueUsd: usd('adaBalance × the market provider’s ADA price (the snapshot GET /market serves); null when that provider is unavailable'),
+    rewards: t.Number({ description: 'Withdrawable rewards in ADA (already part of adaBalance); 0 without a stake account' }),
+    rewardsLovelace: t.String({ pattern: '^[0-9]+$', description: 'rewards exactly, in lovelace' }),
+    pool: t.Union([t.String(), t.Null()], { description: 'Delegated pool id (pool1…), null when not delegated' }),
+    holdings: t.Array(HoldingSchema, { description: 'Every native asset held, priced or not: by valueUsd descending, unpriced last' }),
+    totalValueUsd: usd('adaValueUsd + the sum of the priced holdings’ valueUsd; unpriced holdings are not in it. Null when adaValueUsd is'),
+    coverage: t.String({ description: 'Where token prices come from: source A’s DEXes only' }),
+    truncated: t.Boolean({ description: 'True when the chain API listing stopped at its 20,000-row limit: holdings past it are missing' }),
+  },
+  { title: 'WalletOverview' },
+)
+
+const SAMPLE_STAKE = 'stake1uysgy0rkqvwka7hfd8ks5aw7fqzghk00vus5csjllwfra3cn3p0a7'
+
+export const walletDoc: EndpointDoc = {
+  operationId: 'getWallet',
+  method: 'GET',
+  path: '/wallet/{address}',
+  tag: 'Wallet',
+  summary: 'Wallet overview: ADA balance, rewards, pool and token holdings with USD values',
+  description:
+    'Accepts a mainnet payment address (`addr1…`), a mainnet stake address (`stake1…`) or an ADA Handle written ' +
+    '`%24name` (the `$` URL-encoded). A payment address with a stake part stands for its whole stake account ' +
+    '(every address under it); one without (an enterprise address) is reported on its own, with `stakeAddress` ' +
+    'null, `rewards` 0 and `pool` null. A handle is resolved by the handle resolver, else on chain (its NFT ' +
+    'under the ADA Handle policy, CIP-68 then legacy), then read like the address it points to.\n\n' +
+    'Balances and holdings come from the chain API; amounts are computed exactly from integer lovelace and raw ' +
+    'units. Every holding is listed. Token prices come from source A and cover its DEXes only; only assets ' +
+    `that can trade (more than one unit, or divisible) are looked up, at most ${PRICING_CAP} per wallet ` +
+    '(curated tokens first), 30 per source A call; the rest are listed unpriced with a `priceSource` saying ' +
+    'why. `totalValueUsd` = `adaValueUsd` + the sum of the priced holdings; unpriced holdings are excluded ' +
+    'from it. ADA is valued with the market provider’s price, a different universe from the DEX prices, ' +
+    'never mixed into a DEX aggregate. When source A or the market provider is down the answer still comes, ' +
+    'with those values null, labelled `X-Cache: STALE` and rebuilt within seconds.',
+  params: [
+    {
+      name: 'address',
+      in: 'path',
+      required: true,
+      description: 'addr1… payment address, stake1… stake address, or %24name handle',
+      schema: t.String({
+        minLength: 1,
+        maxLength: 1023,
+        examples: [SAMPLE_STAKE, '%24snekfan'],
+        error: invalid(INVALID_WALLET_INPUT, ACCEPTED_FORMS),
+      }),
+    },
+  ],
+  cacheSeconds: 30,
+  cacheNote: 'per normalised input',
+  examples: [`/wallet/${SAMPLE_STAKE}`, '/wallet/%24snekfan'],
+  errors: [
+    { status: 400, error: INVALID_WALLET_INPUT, when: 'Not a mainnet addr1…/stake1… address or a valid $handle (testnet addresses included)' },
+    { status: 404, error: 'Address not found', when: 'The chain API has never seen the payment address' },
+    { status: 404, error: 'Stake address not found', when: 'The chain API has never seen the stake address' },
+    { status: 404, error: 'Handle not found', when: 'Neither the resolver nor the chain knows the handle' },
+    { status: 502, error: 'Upstream unavailable: chain API', when: 'The chain API failed and no cached copy exists' },
+  ],
+  coverage: 'Token prices cover source A’s DEXes only (the answer’s `coverage` names them); ADA is valued with the market provider’s price.',
+  response: WalletResponse,
+  responseExample: {
+    input: SAMPLE_STAKE,
+    stakeAddress: SAMPLE_STAKE,
+    adaBalance: 1535.472311,
+    balanceLovelace: '1535472311',
+    adaValueUsd: 998.05700215,
+    rewards: 12.032191,
+    rewardsLovelace: '12032191',
+    pool: 'pool1r374eze6jd0s9ah7sy6ehkv5t5yqmr2x53p9h7w8sfcugacgs05',
+    holdings: [
+      {
+        unit: '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b',
+        name: 'Snek',
+        ticker: 'SNEK',
+        decimals: 0,
+        quantity: '1500000',
+        priceUsd: 0.001345,
+        valueUsd: 2017.5,
+        priceSource: 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).',
+      },
+      {
+        unit: 'f0ff48bbb7bbe9d59a40f1ce90e9e9d0ff5002ec48f232b49ca0fb9a000de140736e656b66616e',
+        name: 'snekfan',
+        ticker: 'snekfan',
+        decimals: 0,
+        quantity: '1',
+        priceUsd: null,
+        valueUsd: null,
+        priceSource: 'unpriced: a single indivisible unit (NFT-like), not looked up',
+      },
+    ],
+    totalValueUsd: 3015.55700215,
+    coverage: 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).',
+    truncated: false,
+  },
+}

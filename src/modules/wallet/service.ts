@@ -1,0 +1,211 @@
+/**
+ * Wallet overview: balances and holdings from the chain API, token prices from source A, ADA's price from the
+ * market provider (the same cached snapshot GET /market uses). Shared by the REST route and the MCP tool:
+ * `overview` takes an input already classified by `parseWalletInput` and returns the exact JSON body.
+ */
+import { notFound } from '../../http/errors'
+import { sourceAOnlyCoverage, type CoverageConfig } from '../../market/coverage'
+import { sourceAPrice } from '../../market/pricing'
+import type { TokenRegistry } from '../../registry/registry'
+import type { Upstreams } from '../../upstream'
+import { UpstreamError } from '../../upstream/errors'
+import type { DexPair } from '../../upstream/dexscreener'
+import type { Fetched } from '../../upstream/fetched'
+import type { AssetBalance } from '../../upstream/koios'
+import { add, fromNumber, fromUnits, lovelaceToAda, multiply, toNumber } from './amounts'
+import { resolveHandle } from './handle-resolution'
+import { toAssets, type Asset } from './holdings'
+import { classifyAddress, type WalletInput } from './input'
+import { planPricing } from './pricing-plan'
+import { valueHoldings, type Holding, type PriceOutcome } from './valuation'
+
+export type { Holding } from './valuation'
+export type { WalletInput } from './input'
+export { parseWalletInput } from './input'
+
+export interface WalletOverview {
+  input: string
+  stakeAddress: string | null
+  adaBalance: number
+  /** adaBalance exactly, in lovelace. */
+  balanceLovelace: string
+  adaValueUsd: number | null
+  rewards: number
+  rewardsLovelace: string
+  pool: string | null
+  holdings: Holding[]
+  totalValueUsd: number | null
+  coverage: string
+  /** True when the chain API's listing was cut at its page limit: holdings past it are missing. */
+  truncated: boolean
+}
+
+export interface WalletDeps {
+  config: CoverageConfig
+  upstreams: Pick<Upstreams, 'koios' | 'handle' | 'dexscreener' | 'coingecko'>
+  registry: TokenRegistry
+}
+
+/** What the chain says about the wallet, before pricing. */
+interface Account {
+  stakeAddress: string | null
+  lovelace: string
+  rewardsLovelace: string
+  pool: string | null
+  assets: AssetBalance[]
+  truncated: boolean
+  stale: boolean
+}
+
+export class WalletService {
+  constructor(private readonly deps: WalletDeps) {}
+
+  async overview(input: WalletInput): Promise<Fetched<WalletOverview>> {
+    // The ADA price does not depend on the wallet: fetch it alongside the chain reads.
+    const adaPrice = this.adaPrice()
+    adaPrice.catch(() => {}) // awaited below; a 404 thrown first must not leave it unhandled
+    const account = await this.account(input)
+    const assets = toAssets(account.assets, this.deps.registry)
+    const [prices, ada] = await Promise.all([this.prices(assets), adaPrice])
+
+    const coverage = sourceAOnlyCoverage(this.deps.config)
+    const valued = valueHoldings(assets, prices.outcome, { priced: coverage, sourceADexes: this.deps.config.sourceADexes })
+    const adaValue = ada.priceUsd === null ? null : multiply(fromUnits(account.lovelace, 6), fromNumber(ada.priceUsd))
+    const data: WalletOverview = {
+      input: input.input,
+      stakeAddress: account.stakeAddress,
+      adaBalance: lovelaceToAda(account.lovelace),
+      balanceLovelace: account.lovelace,
+      adaValueUsd: adaValue === null ? null : toNumber(adaValue),
+      rewards: lovelaceToAda(account.rewardsLovelace),
+      rewardsLovelace: account.rewardsLovelace,
+      pool: account.pool,
+      holdings: valued.holdings,
+      // Without ADA's price a total would silently leave out the wallet's main holding.
+      totalValueUsd: adaValue === null ? null : toNumber(add(adaValue, valued.holdingsValue)),
+      coverage,
+      truncated: account.truncated,
+    }
+    // A degraded answer (a source down, a stale copy) is labelled and rebuilt soon.
+    return { data, stale: account.stale || prices.stale || ada.stale || ada.priceUsd === null }
+  }
+
+  private async account(input: WalletInput): Promise<Account> {
+    switch (input.kind) {
+      case 'stake':
+        return this.stakeAccountOrThrow(input.stakeAddress)
+      case 'payment':
+        return this.addressAccount(input.address)
+      case 'handle': {
+        const target = await resolveHandle(input.name, this.deps.upstreams)
+        if (target.data === null) {
+          throw notFound(
+            'Handle not found',
+            `Neither the handle resolver nor the chain knows ${input.input}. Check the spelling; handles are 1–15 characters of a-z, 0-9, ".", "_", "-".`,
+          )
+        }
+        const account =
+          target.data.kind === 'stake'
+            ? await this.stakeAccountOrThrow(target.data.stakeAddress)
+            : await this.addressAccount(target.data.address)
+        return { ...account, stale: account.stale || target.stale }
+      }
+    }
+  }
+
+  private async stakeAccountOrThrow(stakeAddress: string): Promise<Account> {
+    const account = await this.stakeAccount(stakeAddress)
+    if (account === null) {
+      throw notFound(
+        'Stake address not found',
+        `The chain API has never seen ${stakeAddress}. Check the address, or use a payment address (addr1…) of the wallet.`,
+      )
+    }
+    return account
+  }
+
+  /** The whole stake account: every address under it. Null when the chain has never seen it. */
+  private async stakeAccount(stakeAddress: string): Promise<Account | null> {
+    const koios = this.deps.upstreams.koios
+    const [info, holdings] = await Promise.all([koios.accountInfo(stakeAddress), koios.accountAssets(stakeAddress)])
+    if (info.data === null) return null
+    return {
+      stakeAddress,
+      lovelace: info.data.totalBalance,
+      rewardsLovelace: info.data.rewardsAvailable,
+      pool: info.data.delegatedPool,
+      assets: holdings.data.assets,
+      truncated: holdings.data.truncated,
+      stale: info.stale || holdings.stale,
+    }
+  }
+
+  /**
+   * A payment address stands for its stake account when it has one; an address with no stake part
+   * (enterprise) is reported on its own, with no rewards and no pool.
+   */
+  private async addressAccount(address: string): Promise<Account> {
+    const koios = this.deps.upstreams.koios
+    const info = await koios.addressInfo(address)
+    if (info.data === null) {
+      throw notFound(
+        'Address not found',
+        `The chain API has never seen ${address}: it has had no transaction yet. Check the address.`,
+      )
+    }
+    const stake = info.data.stakeAddress
+    if (stake !== null && classifyAddress(stake) === 'stake') {
+      const account = await this.stakeAccount(stake.toLowerCase())
+      if (account !== null) return { ...account, stale: account.stale || info.stale }
+    }
+    const holdings = await koios.addressAssets(address)
+    return {
+      stakeAddress: null,
+      lovelace: info.data.balance,
+      rewardsLovelace: '0',
+      pool: null,
+      assets: holdings.data.assets,
+      truncated: holdings.data.truncated,
+      stale: info.stale || holdings.stale,
+    }
+  }
+
+  /** Source A prices for the assets worth looking up, batch by batch; a failed batch leaves its units unpriced. */
+  private async prices(assets: readonly Asset[]): Promise<{ outcome: (unit: string) => PriceOutcome; stale: boolean }> {
+    const plan = planPricing(assets)
+    const outcomes = new Map<string, PriceOutcome>()
+    for (const [unit, reason] of plan.skipped) outcomes.set(unit, { unpriced: reason })
+    let stale = false
+    await Promise.all(
+      plan.batches.map(async (batch) => {
+        let pairs: DexPair[]
+        try {
+          const read = await this.deps.upstreams.dexscreener.tokens(batch)
+          pairs = read.data
+          stale ||= read.stale
+        } catch (error) {
+          if (!(error instanceof UpstreamError)) throw error
+          stale = true
+          for (const unit of batch) outcomes.set(unit, { unpriced: 'source_unavailable' })
+          return
+        }
+        for (const unit of batch) {
+          const priceUsd = sourceAPrice(pairs, unit)
+          outcomes.set(unit, priceUsd === null ? { unpriced: 'no_pair' } : { priceUsd })
+        }
+      }),
+    )
+    return { outcome: (unit) => outcomes.get(unit) ?? { unpriced: 'no_pair' }, stale }
+  }
+
+  /** ADA's USD price from the market provider's snapshot; null (and the answer degraded) when it is down. */
+  private async adaPrice(): Promise<{ priceUsd: number | null; stale: boolean }> {
+    try {
+      const market = await this.deps.upstreams.coingecko.adaMarket()
+      return { priceUsd: market.data?.priceUsd ?? null, stale: market.stale }
+    } catch (error) {
+      if (error instanceof UpstreamError) return { priceUsd: null, stale: true }
+      throw error
+    }
+  }
+}
