@@ -1,0 +1,228 @@
+import { t } from 'elysia'
+import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
+import { UNIT_HINT, UNIT_PATTERN } from '../../cardano/unit'
+import { invalid } from '../../http/errors'
+import { stakeShort } from './display'
+import { COMMENT_MAX_CHARS } from './payload'
+import { MAX_BODY_BYTES } from './request-body'
+import { COMMENTS_PER_DAY, COMMENTS_SHOWN, MAX_UNITS } from './service'
+
+const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
+const HOSKY = 'a0028f350aaabe0545fdcb56b039bfb08e4bb4d8c4d7c3c7d481c235484f534b59'
+const SAMPLE_STAKE = 'stake1uyvfslqkzgrf6syq5r4jg7pqewv8l65phh024lw5r7vk9qgznhyty'
+const SAMPLE_REWARD_HEX = 'e118987c1612069d4080a0eb247820cb987fea81bddeaafdd41f996281'
+
+export const INVALID_UNIT = { error: 'Invalid asset unit', hint: `${UNIT_HINT}.` }
+
+export const BoostSummarySchema = t.Object(
+  {
+    unit: t.String({ description: 'The asset unit, lowercase' }),
+    boosts24h: t.Integer({ minimum: 0, description: 'Boosts in the last 24 hours (rolling)' }),
+    boosts7d: t.Integer({ minimum: 0, description: 'Boosts in the last 7 days (rolling)' }),
+    boostsToday: t.Integer({ minimum: 0, description: 'Boosts on the current UTC day' }),
+  },
+  { title: 'BoostSummary' },
+)
+
+export const BoostSummariesResponse = t.Object(
+  { summaries: t.Array(BoostSummarySchema, { description: 'One per requested unit, in the order asked' }) },
+  { title: 'BoostSummaries' },
+)
+
+export const BoostReceiptResponse = t.Object(
+  {
+    ok: t.Literal(true),
+    stakeAddress: t.String({ description: 'The stake address that boosted (bech32 stake1…)' }),
+    unit: t.String({ description: 'The boosted asset unit, lowercase' }),
+  },
+  { title: 'BoostReceipt' },
+)
+
+export const CommentSchema = t.Object(
+  {
+    id: t.Integer({ description: 'Grows with every comment saved' }),
+    stakeAddress: t.String({ description: 'Full stake address of the writer (public on-chain data)' }),
+    stakeShort: t.String({ description: 'Display form: the first 9 and last 4 characters around an ellipsis (stake1u9x…k4f2)' }),
+    body: t.String({ description: `1 to ${COMMENT_MAX_CHARS} characters, exactly as signed (plain text: no HTML processing; escape it when rendering)` }),
+    createdAt: t.String({ description: 'When it was saved (server time), ISO 8601 UTC' }),
+  },
+  { title: 'Comment' },
+)
+
+export const CommentListResponse = t.Object(
+  {
+    unit: t.String({ description: 'The asset unit, lowercase' }),
+    count: t.Integer({ minimum: 0, maximum: COMMENTS_SHOWN, description: 'Number of comments returned' }),
+    comments: t.Array(CommentSchema, { description: `The latest ${COMMENTS_SHOWN}, newest first` }),
+  },
+  { title: 'CommentList' },
+)
+
+const hex = (description: string, pattern: string, example: string) => t.String({ description, pattern, examples: [example] })
+
+export const SignedWriteBody = t.Object(
+  {
+    payload: t.String({ description: 'The exact JSON string that was signed; verified byte for byte' }),
+    signature: hex('COSE_Sign1 CBOR hex, as returned by CIP-30 signData', '^(?:[0-9a-fA-F]{2})+$', '84582aa201276761646472657373581de1…'),
+    key: hex('COSE_Key CBOR hex, as returned by CIP-30 signData', '^(?:[0-9a-fA-F]{2})+$', 'a4010103272006215820…'),
+    rewardAddressHex: hex('29-byte mainnet reward address: e1 followed by 56 hex characters', '^[eE]1[0-9a-fA-F]{56}$', SAMPLE_REWARD_HEX),
+  },
+  { title: 'SignedWrite' },
+)
+
+const SIGNING =
+  'Authorised by a CIP-30 `signData` signature made with the wallet\'s reward (stake) address and verified as ' +
+  'CIP-8/COSE: build the payload object, serialise it to a JSON string, call ' +
+  '`signData(rewardAddressHex, hex(UTF-8 bytes of the string))` with the first reward address, and POST the ' +
+  'string as `payload` with the returned `signature` and `key` and `rewardAddressHex`. Only mainnet key-hash ' +
+  'reward addresses (`e1…`) can sign; hashed payloads (`hashed: true`, as Ledger produces) are accepted. The ' +
+  'writer is the stake address the signature proves. Checks run in this order: body over 8 KB -> 413; body not ' +
+  'a JSON object with the four strings (hex where hex is due) -> 400; signature not verifying -> 401; payload ' +
+  'not meaning what this endpoint needs -> 400; then the daily limit. Any Content-Type is read as JSON.'
+
+const writeErrors = (limit: ErrorDoc): ErrorDoc[] => [
+  { status: 400, error: 'Invalid request body', when: 'The body is not a JSON object with the four string fields (also "Missing body field …", "Invalid body field …")' },
+  { status: 400, error: 'Invalid signed payload', when: 'The signed payload is not the documented JSON object for this endpoint' },
+  { status: 400, error: 'Stale signed payload', when: 'The signed day or timestamp is no longer current: sign again' },
+  { status: 401, error: 'Signature verification failed', when: 'The CIP-8 signature does not prove rewardAddressHex signed payload (the hint says why)' },
+  limit,
+  { status: 413, error: 'Body too large', when: `The body is over ${MAX_BODY_BYTES} bytes` },
+  { status: 503, error: 'Community database not configured', when: 'This deployment runs with DATABASE_URL=off' },
+  { status: 503, error: 'Community database busy', when: 'The database could not take the write in time; nothing was saved: retry' },
+]
+
+const readErrors = (first: ErrorDoc): ErrorDoc[] => [
+  first,
+  { status: 503, error: 'Community database not configured', when: 'This deployment runs with DATABASE_URL=off' },
+]
+
+export const boostSummariesDoc: EndpointDoc = {
+  operationId: 'getBoosts',
+  method: 'GET',
+  path: '/community/boosts',
+  tag: 'Community',
+  summary: 'Boost counts for up to 60 tokens',
+  description:
+    'One summary per unit, in the order asked: boosts in the last 24 hours and the last 7 days (rolling ' +
+    'windows ending now) and on the current UTC day. Units nobody boosted get zeros. Duplicates are answered ' +
+    'once; units are answered lowercase. A boost anywhere makes this server\'s next answer fresh.',
+  params: [
+    {
+      name: 'units',
+      in: 'query',
+      required: true,
+      description: `Comma-separated asset units, 1 to ${MAX_UNITS}`,
+      schema: t.String({
+        minLength: 1,
+        maxLength: 8192,
+        examples: [`${SNEK},${HOSKY}`],
+        error: invalid('Invalid query parameter \'units\'', `units lists 1 to ${MAX_UNITS} comma-separated asset units. ${UNIT_HINT}.`),
+      }),
+    },
+  ],
+  cacheSeconds: 30,
+  examples: [`/community/boosts?units=${SNEK},${HOSKY}`],
+  errors: readErrors({ status: 400, error: 'Invalid query parameter \'units\'', when: `units is missing, lists more than ${MAX_UNITS} entries, or an entry is not an asset unit` }),
+  response: BoostSummariesResponse,
+  responseExample: { summaries: [{ unit: SNEK, boosts24h: 3, boosts7d: 12, boostsToday: 2 }] },
+}
+
+export const castBoostDoc: EndpointDoc = {
+  operationId: 'castBoost',
+  method: 'POST',
+  path: '/community/boosts',
+  tag: 'Community',
+  summary: 'Cast the stake address\'s one boost of the UTC day',
+  description:
+    'Signed payload: `{"action":"boost","unit":"<asset unit>","day":"YYYY-MM-DD"}` with `day` today in UTC ' +
+    '(a signature from another day is refused, so a captured one expires on its own). One boost per stake ' +
+    'address per UTC day across all tokens, enforced by the database, also for simultaneous requests to ' +
+    `several servers sharing it. ${SIGNING}`,
+  params: [],
+  body: {
+    description: 'The signed boost',
+    schema: SignedWriteBody,
+    example: {
+      payload: `{"action":"boost","unit":"${SNEK}","day":"2026-01-31"}`,
+      signature: '84584aa3012704581de1…',
+      key: 'a5010102581de1…',
+      rewardAddressHex: SAMPLE_REWARD_HEX,
+    },
+  },
+  cacheSeconds: null,
+  examples: [],
+  errors: writeErrors({ status: 409, error: 'Already boosted today', when: 'The stake address already boosted on this UTC day, on any token' }),
+  response: BoostReceiptResponse,
+  successStatus: 201,
+  responseExample: { ok: true, stakeAddress: SAMPLE_STAKE, unit: SNEK },
+}
+
+const unitParam = {
+  name: 'unit',
+  in: 'path' as const,
+  required: true,
+  description: 'The asset unit: policy id followed by the asset name in hex',
+  schema: t.String({ pattern: UNIT_PATTERN, examples: [SNEK], error: invalid(INVALID_UNIT.error, INVALID_UNIT.hint) }),
+}
+
+export const latestCommentsDoc: EndpointDoc = {
+  operationId: 'getComments',
+  method: 'GET',
+  path: '/community/comments/{unit}',
+  tag: 'Community',
+  summary: `The latest ${COMMENTS_SHOWN} comments on a token, newest first`,
+  description:
+    `The latest ${COMMENTS_SHOWN} comments, newest first; \`count\` is the number returned. Bodies are returned ` +
+    'exactly as signed, as JSON strings: they are plain text, so escape them when rendering HTML. ' +
+    '`stakeShort` is the stake address shortened to its first 9 and last 4 characters (`stake1u9x…k4f2`). ' +
+    'A comment posted to this server shows in its next answer.',
+  params: [unitParam],
+  cacheSeconds: 15,
+  examples: [`/community/comments/${SNEK}`],
+  errors: readErrors({ status: 400, error: INVALID_UNIT.error, when: 'The unit is not 56 hex characters of policy id plus an even-length asset name hex' }),
+  response: CommentListResponse,
+  responseExample: {
+    unit: SNEK,
+    count: 1,
+    comments: [{ id: 7, stakeAddress: SAMPLE_STAKE, stakeShort: stakeShort(SAMPLE_STAKE), body: 'gm', createdAt: '2026-01-31T12:00:00.000Z' }],
+  },
+}
+
+export const postCommentDoc: EndpointDoc = {
+  operationId: 'postComment',
+  method: 'POST',
+  path: '/community/comments/{unit}',
+  tag: 'Community',
+  summary: 'Post a signed comment on a token',
+  description:
+    'Signed payload: `{"action":"comment","unit":"<asset unit>","body":"<text>","ts":"<ISO 8601 time>"}`. ' +
+    '`unit` must be the unit in the URL; `body` 1 to 500 characters (Unicode code points), not only ' +
+    'whitespace, saved and returned exactly as signed; `ts` within 5 minutes of server time, either way ' +
+    `(re-sign when refused). At most ${COMMENTS_PER_DAY} comments per stake address per UTC day, enforced by the ` +
+    'database, also for simultaneous requests. Answers 201 with the saved comment. Sending the same signed ' +
+    'comment again (a retry or a replay inside the 5-minute window) saves nothing: it answers 200 with the ' +
+    `comment saved the first time. ${SIGNING}`,
+  params: [unitParam],
+  body: {
+    description: 'The signed comment',
+    schema: SignedWriteBody,
+    example: {
+      payload: `{"action":"comment","unit":"${SNEK}","body":"gm","ts":"2026-01-31T12:00:00.000Z"}`,
+      signature: '84584aa3012704581de1…',
+      key: 'a5010102581de1…',
+      rewardAddressHex: SAMPLE_REWARD_HEX,
+    },
+  },
+  cacheSeconds: null,
+  examples: [],
+  errors: [
+    ...writeErrors({ status: 429, error: 'Daily comment limit reached', when: `The stake address already posted ${COMMENTS_PER_DAY} comments on this UTC day` }),
+    { status: 400, error: 'Payload does not match the URL', when: 'The signed unit is not the unit in the URL' },
+    { status: 400, error: INVALID_UNIT.error, when: 'The unit in the URL is not an asset unit' },
+  ],
+  response: CommentSchema,
+  successStatus: 201,
+  responseExample: { id: 7, stakeAddress: SAMPLE_STAKE, stakeShort: stakeShort(SAMPLE_STAKE), body: 'gm', createdAt: '2026-01-31T12:00:00.000Z' },
+}
+
+export const communityDocs: EndpointDoc[] = [boostSummariesDoc, castBoostDoc, latestCommentsDoc, postCommentDoc]

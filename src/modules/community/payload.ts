@@ -1,0 +1,119 @@
+import { normaliseUnit, UNIT_HINT } from '../../cardano/unit'
+import { ApiError } from '../../http/errors'
+import { utcDay } from './utc-day'
+
+/**
+ * What a verified payload means. Only called after the signature verified, so these 400s are about a payload
+ * the wallet really signed: malformed, for another action or unit, or too old (a captured signature expires on
+ * its own: boosts carry today's UTC day, comments a timestamp within 5 minutes of server time).
+ * Keys beyond the documented ones are ignored.
+ */
+
+export interface BoostPayload {
+  action: 'boost'
+  /** Lowercase asset unit. */
+  unit: string
+  /** YYYY-MM-DD, today in UTC. */
+  day: string
+}
+
+export interface CommentPayload {
+  action: 'comment'
+  unit: string
+  /** Exactly as signed. */
+  body: string
+  /** The signed timestamp, ISO 8601. */
+  ts: string
+}
+
+export const COMMENT_MAX_CHARS = 500
+/** How far a comment's signed timestamp may be from server time, either way. */
+export const TS_WINDOW_MS = 5 * 60 * 1000
+
+const BOOST_SHAPE = 'payload must be the signed JSON string {"action":"boost","unit":"<asset unit>","day":"YYYY-MM-DD"}.'
+const COMMENT_SHAPE =
+  'payload must be the signed JSON string {"action":"comment","unit":"<asset unit>","body":"<1 to 500 characters>","ts":"<ISO 8601 time>"}.'
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
+/** Date and time with seconds optional, fraction optional, and a zone (Z or ±hh:mm) required. */
+const ISO_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i
+
+const invalidPayload = (hint: string) => new ApiError(400, 'Invalid signed payload', hint)
+
+export function parseBoostPayload(payload: string, nowMs: number): BoostPayload {
+  const fields = readObject(payload, BOOST_SHAPE)
+  if (fields.action !== 'boost') throw invalidPayload(`action must be "boost" on this endpoint. ${BOOST_SHAPE}`)
+  const unit = readUnit(fields.unit)
+  if (typeof fields.day !== 'string' || !DAY_RE.test(fields.day)) {
+    throw invalidPayload(`day must be a UTC date written YYYY-MM-DD. ${BOOST_SHAPE}`)
+  }
+  const today = utcDay(nowMs)
+  if (fields.day !== today) {
+    throw new ApiError(
+      400,
+      'Stale signed payload',
+      `day must be today in UTC (${today}); this payload was signed for ${fields.day}. Sign a new boost with today's date and retry.`,
+    )
+  }
+  return { action: 'boost', unit, day: fields.day }
+}
+
+export function parseCommentPayload(payload: string, urlUnit: string, nowMs: number): CommentPayload {
+  const fields = readObject(payload, COMMENT_SHAPE)
+  if (fields.action !== 'comment') throw invalidPayload(`action must be "comment" on this endpoint. ${COMMENT_SHAPE}`)
+  const unit = readUnit(fields.unit)
+  const ts = fields.ts
+  const signedAt = typeof ts === 'string' && ISO_TS_RE.test(ts) ? Date.parse(ts) : Number.NaN
+  if (Number.isNaN(signedAt)) {
+    throw invalidPayload(`ts must be an ISO 8601 time with a zone, such as ${new Date(nowMs).toISOString()}. ${COMMENT_SHAPE}`)
+  }
+  if (Math.abs(signedAt - nowMs) > TS_WINDOW_MS) {
+    throw new ApiError(
+      400,
+      'Stale signed payload',
+      `ts must be within 5 minutes of server time (now ${new Date(nowMs).toISOString()}); this payload says ${ts}. ` +
+        'Sign the comment again with the current time and retry (check the device clock if this repeats).',
+    )
+  }
+  if (unit !== urlUnit.toLowerCase()) {
+    throw new ApiError(
+      400,
+      'Payload does not match the URL',
+      `The signed unit ${unit} is not the unit in the URL (${urlUnit.toLowerCase()}). Post the comment to /api/v1/community/comments/${unit}.`,
+    )
+  }
+  const body = fields.body
+  if (typeof body !== 'string') throw invalidPayload(`body must be a string of 1 to ${COMMENT_MAX_CHARS} characters. ${COMMENT_SHAPE}`)
+  // Lone surrogates cannot be stored as UTF-8 and would come back changed.
+  if (!body.isWellFormed()) throw invalidPayload('body contains an unpaired UTF-16 surrogate: send valid Unicode text.')
+  const length = codePoints(body)
+  if (length === 0 || length > COMMENT_MAX_CHARS || body.trim() === '') {
+    throw invalidPayload(
+      `body must be 1 to ${COMMENT_MAX_CHARS} characters (Unicode code points) and not only whitespace; this one has ${length}.`,
+    )
+  }
+  return { action: 'comment', unit, body, ts: ts as string }
+}
+
+/** Unicode code points, so an emoji counts once whatever its UTF-16 length. */
+export function codePoints(text: string): number {
+  let count = 0
+  for (const _ of text) count++
+  return count
+}
+
+function readObject(payload: string, shape: string): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(payload)
+  } catch {
+    throw invalidPayload(`payload is not JSON. ${shape}`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidPayload(`payload is not a JSON object. ${shape}`)
+  return value as Record<string, unknown>
+}
+
+function readUnit(value: unknown): string {
+  const unit = typeof value === 'string' ? normaliseUnit(value) : null
+  if (unit === null) throw invalidPayload(`unit is not an asset unit. ${UNIT_HINT}`)
+  return unit
+}

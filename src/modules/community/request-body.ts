@@ -1,0 +1,36 @@
+import { ApiError } from '../../http/errors'
+
+/** Community POST bodies are at most this many bytes (8 KB). */
+export const MAX_BODY_BYTES = 8192
+
+export const bodyTooLarge = () =>
+  new ApiError(
+    413,
+    'Body too large',
+    `Community writes accept at most ${MAX_BODY_BYTES} bytes (8 KB). Send only the four fields payload, signature, key and rewardAddressHex.`,
+  )
+
+/**
+ * The request body as bytes, refusing more than `maxBytes`. Measured on the bytes actually received, so a
+ * chunked body with no Content-Length is held to the same limit; reading stops at the first chunk past the
+ * limit (the rest is never pulled), and a declared Content-Length over it is refused before reading at all.
+ */
+export async function readBodyWithin(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw bodyTooLarge()
+  if (request.body === null) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let received = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    received += value.byteLength
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw bodyTooLarge()
+    }
+    chunks.push(value)
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)
+}

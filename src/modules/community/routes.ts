@@ -1,0 +1,103 @@
+import { Elysia } from 'elysia'
+import { routeOptions } from '../../catalogue/route-options'
+import type { EndpointDoc } from '../../catalogue/types'
+import type { ResponseCache } from '../../http/response-cache'
+import { CommunityCacheKeys } from './cache-keys'
+import { boostSummariesDoc, castBoostDoc, CommentSchema, latestCommentsDoc, postCommentDoc } from './catalogue'
+import { readBodyWithin } from './request-body'
+import { parseUnitList, type CommunityService } from './service'
+import { parseSignedWrite } from './signed-write'
+
+const NO_STORE = { 'cache-control': 'no-store' }
+
+/**
+ * Options for a signed write: Elysia must not parse the body (it is read here, as bytes, with the 8 KB limit),
+ * so the body schema is documented in OpenAPI rather than validated by the framework.
+ */
+function writeRouteOptions(doc: EndpointDoc) {
+  const { body: schema, detail, ...options } = routeOptions(doc)
+  return {
+    ...options,
+    parse: 'none' as const,
+    detail: {
+      ...detail,
+      requestBody: {
+        required: true,
+        description: doc.body?.description,
+        content: { 'application/json': { schema, example: doc.body?.example } },
+      },
+    },
+  }
+}
+
+export function communityRoutes(deps: { responses: ResponseCache; community: CommunityService }) {
+  const { responses, community } = deps
+  const keys = new CommunityCacheKeys(responses)
+  const postCommentOptions = writeRouteOptions(postCommentDoc)
+  // A replayed comment answers 200 with the comment saved the first time.
+  const postCommentResponses = { ...postCommentOptions.response, 200: CommentSchema }
+
+  return new Elysia({ name: 'community' })
+    .get(
+      '/community/boosts',
+      ({ request, query }) => {
+        community.requireDatabase()
+        const units = parseUnitList(query.units)
+        return responses.serve(
+          request,
+          keys.boosts(units),
+          boostSummariesDoc.cacheSeconds!,
+          async () => {
+            const summaries = await community.boostSummaries(units)
+            return { body: summaries.data, stale: summaries.stale }
+          },
+          boostSummariesDoc.response,
+        )
+      },
+      routeOptions(boostSummariesDoc),
+    )
+    .post(
+      '/community/boosts',
+      async ({ request, set }) => {
+        community.requireDatabase()
+        const write = parseSignedWrite(await readBodyWithin(request))
+        const receipt = await community.castBoost(write)
+        keys.boostWritten()
+        Object.assign(set.headers, NO_STORE)
+        set.status = 201
+        return receipt
+      },
+      writeRouteOptions(castBoostDoc),
+    )
+    .get(
+      '/community/comments/:unit',
+      ({ request, params }) => {
+        community.requireDatabase()
+        const unit = params.unit.toLowerCase()
+        return responses.serve(
+          request,
+          keys.comments(unit),
+          latestCommentsDoc.cacheSeconds!,
+          async () => {
+            const list = await community.latestComments(unit)
+            return { body: list.data, stale: list.stale }
+          },
+          latestCommentsDoc.response,
+        )
+      },
+      routeOptions(latestCommentsDoc),
+    )
+    .post(
+      '/community/comments/:unit',
+      async ({ request, params, set }) => {
+        community.requireDatabase()
+        const write = parseSignedWrite(await readBodyWithin(request))
+        const posted = await community.postComment(params.unit, write)
+        if (!posted.replayed) keys.commentWritten(params.unit.toLowerCase())
+        Object.assign(set.headers, NO_STORE)
+        set.status = posted.replayed ? 200 : 201
+        return posted.comment
+      },
+      { ...postCommentOptions, response: postCommentResponses },
+    )
+}

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto'
+import { normaliseUnit, UNIT_HINT } from '../../cardano/unit'
+import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
+import type { CommentRow } from '../../db/schema'
+import { ApiError } from '../../http/errors'
+import type { Logger } from '../../observability/logger'
+import type { Fetched } from '../../upstream/fetched'
+import { stakeShort } from './display'
+import { parseBoostPayload, parseCommentPayload } from './payload'
+import { authenticate, type SignedWrite } from './signed-write'
+import { boostCounts, commentByReplayKey, insertBoost, insertCommentWithinLimit, latestComments } from './store'
+import { msUntilNextUtcDay, utcDay } from './utc-day'
+
+/** The shapes the community endpoints answer with (spec 2.8, 2.9, 4.9–4.12). */
+export interface BoostSummary {
+  unit: string
+  boosts24h: number
+  boosts7d: number
+  boostsToday: number
+}
+export interface BoostSummaries {
+  summaries: BoostSummary[]
+}
+export interface BoostReceipt {
+  ok: true
+  stakeAddress: string
+  unit: string
+}
+export interface Comment {
+  id: number
+  stakeAddress: string
+  stakeShort: string
+  body: string
+  createdAt: string
+}
+export interface CommentList {
+  unit: string
+  count: number
+  comments: Comment[]
+}
+export interface PostedComment {
+  comment: Comment
+  /** True when the same signed comment had already been saved: the original is returned, nothing new is written. */
+  replayed: boolean
+}
+
+export const MAX_UNITS = 60
+export const COMMENTS_SHOWN = 50
+export const COMMENTS_PER_DAY = 10
+
+export interface CommunityServiceDeps {
+  /** Null when DATABASE_URL=off: every call answers 503. */
+  database: CommunityDatabase | null
+  logger: Logger
+  now?: () => number
+}
+
+/**
+ * Boosts and comments. Reads return `{data, stale}` with `data` exactly the JSON body of the REST answer (the
+ * MCP tools call them directly); writes take a request body already checked for shape, verify its signature,
+ * check what the signed payload means, and save it within the daily limits the database enforces.
+ */
+export class CommunityService {
+  private readonly now: () => number
+
+  constructor(private readonly deps: CommunityServiceDeps) {
+    this.now = deps.now ?? Date.now
+  }
+
+  get enabled(): boolean {
+    return this.deps.database !== null
+  }
+
+  /** 503 when this deployment runs without a database; cheap, so endpoints call it before reading a body. */
+  requireDatabase(): CommunityDatabase {
+    if (this.deps.database === null) throw databaseNotConfigured()
+    return this.deps.database
+  }
+
+  /** One summary per unit, in the order given (units as from parseUnitList: valid, lowercase, distinct). */
+  async boostSummaries(units: string[]): Promise<Fetched<BoostSummaries>> {
+    const database = this.requireDatabase()
+    const nowMs = this.now()
+    const counts = await this.guard(() => database.read((db) => boostCounts(db, units, nowMs)))
+    const summaries = units.map((unit) => ({ unit, boosts24h: 0, boosts7d: 0, boostsToday: 0, ...counts.get(unit) }))
+    return { data: { summaries }, stale: false }
+  }
+
+  /** The latest 50 comments on a unit, newest first. */
+  async latestComments(unit: string): Promise<Fetched<CommentList>> {
+    const database = this.requireDatabase()
+    const normalised = unit.toLowerCase()
+    const rows = await this.guard(() => database.read((db) => latestComments(db, normalised, COMMENTS_SHOWN)))
+    const list = rows.map(toComment)
+    return { data: { unit: normalised, count: list.length, comments: list }, stale: false }
+  }
+
+  /** Cast the writer's one boost of the UTC day (409 when it is already used, on any token). */
+  async castBoost(write: SignedWrite): Promise<BoostReceipt> {
+    const database = this.requireDatabase()
+    const writer = authenticate(write)
+    const nowMs = this.now()
+    const { unit, day } = parseBoostPayload(write.payload, nowMs)
+    const saved = await this.guard(() =>
+      database.write((db) => insertBoost(db, { stakeAddress: writer.stakeAddress, unit, day, createdAtMs: this.now() })),
+    )
+    if (!saved) {
+      throw new ApiError(
+        409,
+        'Already boosted today',
+        `${writer.stakeAddress} has used its one boost for ${day} (UTC), on some token. The next boost is possible after 00:00 UTC, ${untilMidnight(nowMs)} from now.`,
+        { 'retry-after': String(Math.ceil(msUntilNextUtcDay(nowMs) / 1000)) },
+      )
+    }
+    return { ok: true, stakeAddress: writer.stakeAddress, unit }
+  }
+
+  /**
+   * Post a comment on `unit` (the URL's). 429 past 10 a day per stake address. Sending the same signed comment
+   * again returns the saved one with `replayed: true` instead of a duplicate.
+   */
+  async postComment(unit: string, write: SignedWrite): Promise<PostedComment> {
+    const database = this.requireDatabase()
+    const writer = authenticate(write)
+    const nowMs = this.now()
+    const payload = parseCommentPayload(write.payload, unit, nowMs)
+    // The same signed payload from the same stake address is the same comment, however its COSE envelope was
+    // re-encoded around it (the unprotected header is not signed).
+    const replayKey = createHash('sha256').update(`${writer.stakeAddress}\n${write.payload}`).digest('hex')
+    const createdAtMs = this.now()
+    const row = {
+      unit: payload.unit,
+      stakeAddress: writer.stakeAddress,
+      body: payload.body,
+      day: utcDay(createdAtMs),
+      createdAtMs,
+      replayKey,
+    }
+    const saved = await this.guard(() => database.write((db) => insertCommentWithinLimit(db, row, COMMENTS_PER_DAY)))
+    if (saved !== null) return { comment: toComment(saved), replayed: false }
+    const original = await this.guard(() => database.read((db) => commentByReplayKey(db, replayKey)))
+    if (original !== null) return { comment: toComment(original), replayed: true }
+    throw new ApiError(
+      429,
+      'Daily comment limit reached',
+      `${writer.stakeAddress} has posted ${COMMENTS_PER_DAY} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${untilMidnight(createdAtMs)} from now.`,
+      { 'retry-after': String(Math.ceil(msUntilNextUtcDay(createdAtMs) / 1000)) },
+    )
+  }
+
+  /** A statement that could not run (lock held too long, connection lost) is a 503: nothing was written. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) throw error
+      throw new ApiError(503, 'Community database busy', 'Nothing was saved or read. Retry in a few seconds.', { 'retry-after': '2' })
+    }
+  }
+}
+
+export const databaseNotConfigured = () =>
+  new ApiError(
+    503,
+    'Community database not configured',
+    'This deployment runs without the community database (DATABASE_URL=off), so boosts and comments are unavailable here. Every other endpoint works.',
+  )
+
+/**
+ * The `units` query of GET /community/boosts: comma-separated asset units, 1 to 60 entries; blanks around
+ * commas are ignored, case is folded, duplicates are collapsed (first occurrence kept). 400 otherwise.
+ */
+export function parseUnitList(raw: string): string[] {
+  const entries = raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  if (entries.length === 0) {
+    throw new ApiError(400, 'Invalid query parameter \'units\'', `units lists 1 to ${MAX_UNITS} comma-separated asset units. ${UNIT_HINT}`)
+  }
+  if (entries.length > MAX_UNITS) {
+    throw new ApiError(
+      400,
+      'Invalid query parameter \'units\'',
+      `units lists at most ${MAX_UNITS} asset units per request; this one has ${entries.length}. Split the list into several requests.`,
+    )
+  }
+  const units: string[] = []
+  for (const entry of entries) {
+    const unit = normaliseUnit(entry)
+    if (unit === null) {
+      throw new ApiError(400, 'Invalid query parameter \'units\'', `${entry.slice(0, 140)} is not an asset unit. ${UNIT_HINT}`)
+    }
+    if (!units.includes(unit)) units.push(unit)
+  }
+  return units
+}
+
+function toComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    stakeAddress: row.stakeAddress,
+    stakeShort: stakeShort(row.stakeAddress),
+    body: row.body,
+    createdAt: new Date(row.createdAtMs).toISOString(),
+  }
+}
+
+function untilMidnight(nowMs: number): string {
+  const minutes = Math.ceil(msUntilNextUtcDay(nowMs) / 60_000)
+  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`
+}
