@@ -8,7 +8,7 @@ import type { TSchema } from '@sinclair/typebox'
  * string branch (`{type: 'string', format: 'integer'}`...) so that query strings coerce. A reader of the
  * contract should see the type the value has, and a JSON caller (an MCP agent) must be checked against it, so
  * `withoutCoercion` drops that branch. `toJsonSchema` also drops our implementation details (the `error`
- * option that words a 400, `$id`) and TypeBox's symbols.
+ * option that words a 400, `$id`) and TypeBox's symbols, and writes unions of literals as `enum`.
  */
 
 type SchemaObject = Record<string | symbol, unknown>
@@ -76,7 +76,21 @@ export function toJsonSchema(schema: TSchema | unknown): Record<string, unknown>
 }
 
 function strip(schema: SchemaObject): SchemaObject {
-  const out = mapSubschemas(schema, strip)
+  const out = asEnum(mapSubschemas(schema, strip))
   for (const key of DROPPED) delete out[key]
   return out
+}
+
+/** A union of literals of one type (`'1h' | '1d'`) reads better, and lists better in tools, as an `enum`. */
+function asEnum(schema: SchemaObject): SchemaObject {
+  const branches = schema.anyOf
+  if (!Array.isArray(branches) || branches.length === 0) return schema
+  const literal = (b: unknown): b is SchemaObject =>
+    isObject(b) && 'const' in b && Object.keys(b).every((key) => key === 'const' || key === 'type')
+  if (!branches.every(literal)) return schema
+  const types = new Set(branches.map((b) => b.type))
+  if (types.size !== 1) return schema
+  const { anyOf: _literals, ...annotations } = schema
+  const type = branches[0].type
+  return { ...(type === undefined ? {} : { type }), enum: branches.map((b) => b.const), ...annotations }
 }

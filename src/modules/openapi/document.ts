@@ -1,0 +1,144 @@
+import { toJsonSchema } from '../../catalogue/json-schema'
+import { API_PREFIX, COVERAGE_RULES, MCP_PATH } from '../../catalogue/render'
+import { ErrorBody } from '../../catalogue/route-options'
+import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
+
+/**
+ * The OpenAPI 3.1 document: @elysiajs/openapi generates it from the route schemas (routeOptions gives each
+ * route its schemas, summary, description, tag and operationId); this completes it from the same catalogue
+ * entries with what the route schemas cannot carry: parameter descriptions and examples, a description and
+ * example for each error answer, the request body's example, and the document's own info and server.
+ *
+ * Pure: generated document + catalogue + origin in, document out.
+ */
+
+type Json = Record<string, any>
+
+export interface DocumentContext {
+  origin: string
+  catalogue: EndpointDoc[]
+  tools: Array<{ name: string; description: string }>
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' }
+
+export function completeDocument(generated: Json, context: DocumentContext): Json {
+  const paths: Json = structuredClone(generated.paths ?? {})
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations as Json)) cleanSchemas(operation as Json)
+  }
+  for (const doc of context.catalogue) {
+    const operation = paths[API_PREFIX + doc.path]?.[doc.method.toLowerCase()]
+    if (operation !== undefined) completeOperation(operation, doc)
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'cardano-market-api',
+      version: '1.0.0',
+      summary: 'Free, keyless, public REST API over Cardano native-token market data',
+      description: describeApi(context),
+    },
+    servers: [{ url: context.origin, description: 'This deployment (paths include the /api/v1 version segment)' }],
+    tags: [...new Set(context.catalogue.map((doc) => doc.tag))].map((name) => ({ name })),
+    externalDocs: { description: 'Guides and endpoint pages', url: `${context.origin}/docs/` },
+    paths,
+    components: { schemas: { ...(generated.components?.schemas ?? {}), Error: { ...toJsonSchema(ErrorBody), title: 'Error' } } },
+  }
+}
+
+function describeApi(context: DocumentContext): string {
+  return [
+    'Cardano native-token market data (screener, token detail, candles, logos, search), wallet overviews, ADA ' +
+      'market statistics and a wallet-signed community layer. Reads need no key.',
+    '## Coverage',
+    COVERAGE_RULES.map((rule) => `- ${rule}`).join('\n'),
+    '## Errors',
+    'Every non-2xx answer is JSON `{error, hint}`; the hint says what to do about it. An upstream failure with no ' +
+      'cached copy is a 502; with a cached copy the copy is served, labelled `X-Cache: STALE`.',
+    '## MCP',
+    `The same data as MCP tools for agents: Streamable HTTP at \`${context.origin}${MCP_PATH}\`. Tools: ` +
+      context.tools.map((tool) => `\`${tool.name}\``).join(', ') + '.',
+  ].join('\n\n')
+}
+
+/** Elysia's coercion unions and our `error` option out of every schema the generator copied from the routes. */
+function cleanSchemas(operation: Json): void {
+  for (const parameter of operation.parameters ?? []) parameter.schema = toJsonSchema(parameter.schema)
+  for (const media of Object.values(operation.requestBody?.content ?? {}) as Json[]) media.schema = toJsonSchema(media.schema)
+  for (const response of Object.values(operation.responses ?? {}) as Json[]) {
+    for (const media of Object.values(response.content ?? {}) as Json[]) media.schema = toJsonSchema(media.schema)
+  }
+}
+
+function completeOperation(operation: Json, doc: EndpointDoc): void {
+  operation.parameters = doc.params.map((param) => {
+    const schema = toJsonSchema(param.schema)
+    const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined
+    return {
+      name: param.name,
+      in: param.in,
+      required: param.in === 'path' ? true : param.required,
+      description: param.description,
+      schema,
+      ...(example !== undefined ? { example } : {}),
+    }
+  })
+  if (operation.parameters.length === 0) delete operation.parameters
+
+  if (doc.body !== undefined) {
+    // Community writes verify the exact JSON bytes that were signed: JSON is the only accepted body.
+    operation.requestBody = {
+      required: true,
+      description: doc.body.description,
+      content: { 'application/json': { schema: toJsonSchema(doc.body.schema), example: doc.body.example } },
+    }
+  }
+
+  const responses: Json = operation.responses ?? {}
+  const success = String(doc.successStatus ?? 200)
+  responses[success] ??= { description: doc.summary }
+  responses[success].description = doc.summary
+  if (doc.responseExample !== undefined) {
+    const json = responses[success].content?.['application/json']
+    if (json !== undefined) json.example = doc.responseExample
+  }
+  for (const [status, errors] of errorsByStatus(doc)) {
+    const documented = errors.filter((e) => e.error !== '')
+    responses[status] = {
+      description: errors.map((e) => e.when).join('; '),
+      content: {
+        'application/json': {
+          schema: ERROR_REF,
+          ...(documented.length > 0 ? { examples: examplesOf(documented) } : {}),
+        },
+      },
+    }
+  }
+  operation.responses = responses
+}
+
+/**
+ * The catalogue's error answers by status, plus the 400 any route with inputs can give when a value fails its
+ * schema (worded per parameter, so it has no single example).
+ */
+function errorsByStatus(doc: EndpointDoc): Map<string, ErrorDoc[]> {
+  const byStatus = new Map<string, ErrorDoc[]>()
+  for (const error of doc.errors) byStatus.set(String(error.status), [...(byStatus.get(String(error.status)) ?? []), error])
+  if (!byStatus.has('400') && (doc.params.length > 0 || doc.body !== undefined)) {
+    byStatus.set('400', [{ status: 400, error: '', when: 'A parameter fails its schema: the error names it, the hint gives its bounds' }])
+  }
+  return byStatus
+}
+
+/** One named example per documented error text (`Token not found` → `token-not-found`). */
+function examplesOf(errors: ErrorDoc[]): Json {
+  const examples: Json = {}
+  for (const error of errors) {
+    const base = error.error.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'error'
+    let name = base
+    for (let n = 2; name in examples; n++) name = `${base}-${n}`
+    examples[name] = { summary: error.when, value: { error: error.error } }
+  }
+  return examples
+}

@@ -1,0 +1,62 @@
+import { toOpenAPISchema } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
+import { catalogue, mcpTools } from '../../catalogue'
+import { publicOrigin } from '../../http/base-url'
+import { notFound } from '../../http/errors'
+import type { ResponseCache } from '../../http/response-cache'
+import { completeDocument } from './document'
+import { referenceAssetFile, referencePage } from './reference-page'
+
+const DOCUMENT_TTL_SECONDS = 300
+const HIDDEN = { detail: { hide: true } }
+
+/**
+ * GET /api/v1/openapi.json (OpenAPI 3.1, generated from the app's own routes) and GET /api/v1/reference (the
+ * interactive reference, offline). Neither is in the catalogue or in the document itself.
+ */
+export function openapiRoutes(deps: { responses: ResponseCache; publicBaseUrl: string | null }) {
+  const plugin = new Elysia({ name: 'openapi-document' })
+
+  // Elysia shares one route list across the composed app, so the plugin sees every route, its own included
+  // (hidden). Regenerated only when routes were added (tests mount probes after composition).
+  let generated: { routeCount: number; document: Record<string, any> } | null = null
+  const generate = () => {
+    const routeCount = plugin.routes.length
+    if (generated?.routeCount !== routeCount) {
+      generated = { routeCount, document: toOpenAPISchema(plugin as never, undefined, undefined, undefined, '3.1.1') }
+    }
+    return generated.document
+  }
+  const page = referencePage()
+
+  return plugin
+    .get(
+      '/openapi.json',
+      ({ request }) => {
+        const origin = publicOrigin(request, deps.publicBaseUrl)
+        return deps.responses.serve(request, `openapi|${origin}`, DOCUMENT_TTL_SECONDS, async () => ({
+          body: completeDocument(generate(), { origin, catalogue, tools: mcpTools }),
+        }))
+      },
+      HIDDEN,
+    )
+    .get(
+      '/reference',
+      () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' } }),
+      HIDDEN,
+    )
+    .get(
+      '/reference/assets/*',
+      async ({ params }) => {
+        const path = referenceAssetFile(params['*'])
+        const file = path === null ? null : Bun.file(path)
+        if (file === null || !(await file.exists())) {
+          throw notFound('Not found', 'The reference page loads its own assets; open /api/v1/reference.')
+        }
+        // Chunk names carry a content hash; the entry's name does not, but the package version is pinned.
+        const cacheControl = params['*'].startsWith('chunks/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400'
+        return new Response(file, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cacheControl } })
+      },
+      HIDDEN,
+    )
+}
