@@ -53,7 +53,7 @@ export const POOL = {
  * and a source B pool where TOKA is the quote side, and a source B pool on a source A DEX).
  * TOKB: source B only; one pool with liquidity, one with zero reserve and no volume on another DEX.
  * TOKC: one pair per source, neither with liquidity, no market cap anywhere but an FDV on source B's token.
- * TOKD: nothing.
+ * TOKD: nothing. The chain API knows TOKA (registry metadata, a 30-digit supply), TOKB and TOKC.
  */
 export function marketWorld(): World {
   const world = emptyWorld()
@@ -154,6 +154,8 @@ export function marketWorld(): World {
       creationTime: 1_650_000_000,
       registry: { name: 'Chain name', ticker: 'ALSO', decimals: 9, description: 'Token A, as registered' },
     }),
+    koiosAsset({ policyId: TOKB.slice(0, 56), assetNameHex: TOKB.slice(56), registry: null }),
+    koiosAsset({ policyId: TOKC.slice(0, 56), assetNameHex: TOKC.slice(56), registry: null }),
   )
   return world
 }
