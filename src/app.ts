@@ -3,8 +3,10 @@ import { API_PREFIX } from './catalogue/render'
 import type { AppDeps } from './deps'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
+import { adaMarketRoutes } from './modules/ada-market/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { opsRoutes } from './modules/ops/routes'
+import { walletRoutes } from './modules/wallet/routes'
 
 /**
  * The whole service as one Elysia app, from its dependencies. src/index.ts listens with it; tests call
@@ -21,9 +23,10 @@ export function createApp(deps: AppDeps) {
     }
     return routes
   }
-  const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX }).use(
-    metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }),
-  )
+  const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
+    .use(metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
+    .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
 
   const app = new Elysia()
     .wrap(observe({ logger: deps.logger, metrics: deps.metrics, routes: currentRoutes }) as never)

@@ -2,6 +2,8 @@ import type { Config } from './config'
 import type { Logger } from './observability/logger'
 import type { TokenRegistry } from './registry/registry'
 import type { Upstreams } from './upstream'
+import { AdaMarketService } from './modules/ada-market/service'
+import { WalletService } from './modules/wallet/service'
 
 /** What every domain service is built from. */
 export interface Core {
@@ -15,8 +17,14 @@ export interface Core {
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
  * caches). Each module adds its service here.
  */
-export interface Services {}
+export interface Services {
+  wallet: WalletService
+  adaMarket: AdaMarketService
+}
 
-export function createServices(_core: Core): Services {
-  return {}
+export function createServices(core: Core): Services {
+  return {
+    wallet: new WalletService({ config: core.config, upstreams: core.upstreams, registry: core.registry }),
+    adaMarket: new AdaMarketService(core.upstreams.coingecko),
+  }
 }

@@ -1,8 +1,10 @@
+import { marketDoc } from '../modules/ada-market/catalogue'
 import { indexDoc } from '../modules/meta/catalogue'
+import { walletDoc } from '../modules/wallet/catalogue'
 import type { EndpointDoc } from './types'
 
 /** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
-export const catalogue: EndpointDoc[] = [indexDoc]
+export const catalogue: EndpointDoc[] = [indexDoc, walletDoc, marketDoc]
 
 /** MCP tools, listed in the index and the docs (the MCP server registers the same names). */
 export const mcpTools: Array<{ name: string; description: string }> = []
