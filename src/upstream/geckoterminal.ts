@@ -133,6 +133,7 @@ export class GeckoTerminal {
   /**
    * `GET /networks/cardano/pools/{hex}/ohlcv/{timeframe}?aggregate=&limit=&currency=usd`: USD candles as the
    * upstream sends them (newest first, possibly a repeated boundary row); null when the pool is unknown.
+   * One call covers at most about six months; `beforeTimestamp` (unix seconds) pages further back.
    */
   poolOhlcv(
     poolHex: string,
@@ -140,12 +141,14 @@ export class GeckoTerminal {
     aggregate: number,
     limit: number,
     ttlMs: number,
+    beforeTimestamp?: number,
   ): Promise<Fetched<OhlcvRow[] | null>> {
-    const key = `gt:ohlcv:${poolHex}:${timeframe}:${aggregate}:${limit}`
+    const before = beforeTimestamp === undefined ? '' : `:before=${beforeTimestamp}`
+    const key = `gt:ohlcv:${poolHex}:${timeframe}:${aggregate}:${limit}${before}`
     return memoised(this.memo, key, { ttlMs }, async () => {
       const res = await this.http.get(
         `/networks/${NETWORK}/pools/${poolHex}/ohlcv/${timeframe}`,
-        { aggregate, limit, currency: 'usd' },
+        { aggregate, limit, currency: 'usd', before_timestamp: beforeTimestamp },
         [404],
       )
       if (res.status === 404) return null

@@ -10,6 +10,7 @@ import { byNumberDesc, json, lower, type FakeAnswer, type FakeRequest } from './
 const NOT_FOUND = { errors: [{ status: '404', title: 'Not Found' }] }
 const SECONDS: Record<string, number> = { minute: 60, hour: 3600, day: 86_400 }
 const AGGREGATES: Record<string, number[]> = { minute: [1, 5, 15], hour: [1, 4, 12], day: [1] }
+const SIX_MONTHS_S = 180 * 86_400
 
 const unitOf = (id: unknown) => lower(id).replace(/^cardano_/, '')
 const baseUnit = (pool: Raw) => unitOf(pool.relationships?.base_token?.data?.id)
@@ -91,8 +92,14 @@ export function geckoterminal(world: World, req: FakeRequest): FakeAnswer {
     const pool = world.geckoterminal.pools.find((p) => lower(p.attributes?.address) === poolHex)
     if (!pool) return json(NOT_FOUND, 404)
     const limit = Math.min(1000, Math.max(1, Number(req.query.get('limit') ?? '100') || 100))
+    // `before_timestamp` pages back (the boundary row may come again); one call spans at most about six months.
+    const before = Number(req.query.get('before_timestamp')) || Infinity
     const explicit = world.geckoterminal.ohlcv.get(`${poolHex}|${timeframe}|${aggregate}`)
-    const rows = (explicit ?? generateSeries(poolHex, Number(pool.attributes.base_token_price_usd ?? 1), SECONDS[timeframe] * aggregate, limit)).slice(0, limit)
+    const series = explicit ?? generateSeries(poolHex, Number(pool.attributes.base_token_price_usd ?? 1), SECONDS[timeframe] * aggregate, limit, before)
+    const timed = (row: number[]) => typeof row[0] === 'number'
+    const upTo = series.filter((row) => !timed(row) || row[0] <= before)
+    const newest = Math.max(...upTo.filter(timed).map((row) => row[0]))
+    const rows = upTo.filter((row) => !timed(row) || row[0] > newest - SIX_MONTHS_S).slice(0, limit)
     return json({
       data: { id: crypto.randomUUID(), type: 'ohlcv_request_response', attributes: { ohlcv_list: rows } },
       meta: {
@@ -104,9 +111,9 @@ export function geckoterminal(world: World, req: FakeRequest): FakeAnswer {
   return json(NOT_FOUND, 404)
 }
 
-/** A deterministic, sparse candle series ending at the current interval, newest first. */
-function generateSeries(seed: string, price: number, step: number, limit: number): number[][] {
-  const now = Math.floor(Date.now() / 1000 / step) * step
+/** A deterministic, sparse candle series ending at the current interval (or at `before`), newest first. */
+function generateSeries(seed: string, price: number, step: number, limit: number, before = Infinity): number[][] {
+  const now = Math.floor(Math.min(Date.now() / 1000, before) / step) * step
   const rows: number[][] = []
   let close = price > 0 ? price : 1
   let h = Number(BigInt.asUintN(31, Bun.hash.wyhash(`${seed}:${step}`)))

@@ -1,0 +1,152 @@
+import { t } from 'elysia'
+import type { EndpointDoc } from '../../catalogue/types'
+import { invalid } from '../../http/errors'
+import { assetParam, SNEK_UNIT } from './asset-param'
+import { HISTORY_TTL_MS } from './history'
+import { INVALID, LIMIT, POOL_PATTERN, QUOTES } from './request'
+import { NO_CHARTABLE_POOL } from './service'
+import { DEFAULT_TIMEFRAME, TIMEFRAME_SPECS, TIMEFRAMES } from './timeframes'
+
+const literals = <T extends string>(values: readonly T[]) => values.map((v) => t.Literal(v))
+
+export const PoolRefSchema = t.Object(
+  {
+    address: t.String({ description: 'Pool address (hex), usable as the pool parameter' }),
+    dexId: t.String({ description: 'Lowercase DEX id as source B names it', examples: ['minswap-cardano'] }),
+    name: t.String({ description: 'Pair label', examples: ['SNEK / ADA'] }),
+  },
+  { title: 'PoolRef' },
+)
+
+export const CandleSchema = t.Object(
+  {
+    time: t.Integer({ description: 'Start of the interval, unix seconds (UTC); weeks start Monday 00:00 UTC' }),
+    open: t.Number(),
+    high: t.Number(),
+    low: t.Number(),
+    close: t.Number(),
+    volume: t.Number({ description: 'Traded volume in the quote currency (USD, or USD re-based to ADA)' }),
+  },
+  { title: 'Candle' },
+)
+
+export const OhlcvResponse = t.Object(
+  {
+    asset: t.String({ description: 'The asset unit, lowercase' }),
+    pool: PoolRefSchema,
+    tf: t.Union(literals(TIMEFRAMES)),
+    quote: t.Union([t.Literal('USD'), t.Literal('ADA')]),
+    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable source B pools, deepest first" }),
+    candles: t.Array(CandleSchema, { description: 'Ascending by time, one per interval, quiet intervals left out, at most limit' }),
+    coverage: t.String({ description: 'Says this is one source B pool, not an all-DEX aggregate' }),
+  },
+  { title: 'Ohlcv' },
+)
+
+const lifetimes = Object.entries(TIMEFRAME_SPECS)
+  .map(([tf, spec]) => `${tf} ${spec.cacheSeconds} s`)
+  .join(', ')
+
+const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
+
+export const ohlcvDoc: EndpointDoc = {
+  operationId: 'getTokenOhlcv',
+  method: 'GET',
+  path: '/tokens/{asset}/ohlcv',
+  tag: 'Tokens',
+  summary: 'OHLCV candles of one source B pool of a token',
+  description:
+    "Candles of one pool, read from source B: by default the token's deepest source B pool (largest USD " +
+    'liquidity); `pool` picks another from `poolChoices`. Chartable pools are the source B pools where the token ' +
+    "is the base token, on a DEX that is not one of source A's (source A supplies no candles); a token with none " +
+    `answers 404 \`${NO_CHARTABLE_POOL}\`. This is one pool, never an all-DEX aggregate.\n\n` +
+    'Timeframes map to source B as 1m/5m/15m = minute 1/5/15, 1h/4h/12h = hour 1/4/12, 1d = day 1; 1w is built ' +
+    'from the daily candles, in weeks starting Monday 00:00 UTC (open of the first day, close of the last, ' +
+    'highest high, lowest low, summed volume). Candles are ascending by `time` (unix seconds), one per interval; ' +
+    'intervals without trades have no candle, as upstream sends them; the current interval is included.\n\n' +
+    'History: source B serves at most six months per call, so older candles are paged back: at most two calls ' +
+    'for minute and hour timeframes, four (about two years) for 1d and 1w. A chart can therefore hold fewer ' +
+    'than `limit` candles; an older page that source B does not deliver in time gives a shorter chart labelled ' +
+    '`X-Cache: STALE`, rebuilt within seconds.\n\n' +
+    'Prices and volume are USD, as source B reports them even for ADA-quoted pools. With `quote=ada` each ' +
+    "price field and the volume are divided by ADA's USD price at the candle's start, taken from the market " +
+    "provider's ADA/USD series (`/coins/cardano/market_chart`) at the point nearest to that time: the 1-day " +
+    'series (5-minute points) when the chart spans at most a day, the 90-day series (hourly points) up to 90 ' +
+    'days, else the 365-day series (daily points). A candle with no point within one series step or one candle ' +
+    'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
+    'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.',
+  params: [
+    assetParam('Asset unit: 56-hex policy id followed by the asset name in hex'),
+    {
+      name: 'tf',
+      in: 'query',
+      required: false,
+      description: 'Timeframe of one candle',
+      schema: t.Union(literals(TIMEFRAMES), {
+        default: DEFAULT_TIMEFRAME,
+        examples: ['1h', '1d'],
+        error: invalid(INVALID.tf.error, INVALID.tf.hint),
+      }),
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: 'Number of candles (the newest ones)',
+      schema: t.Integer({
+        minimum: LIMIT.min,
+        maximum: LIMIT.max,
+        default: LIMIT.default,
+        examples: [100],
+        error: invalid(INVALID.limit.error, INVALID.limit.hint),
+      }),
+    },
+    {
+      name: 'quote',
+      in: 'query',
+      required: false,
+      description: 'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series)',
+      schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote.error, INVALID.quote.hint) }),
+    },
+    {
+      name: 'pool',
+      in: 'query',
+      required: false,
+      description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
+      schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool.error, INVALID.pool.hint) }),
+    },
+  ],
+  cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
+  cacheNote:
+    `per pool and timeframe: ${lifetimes}; older pages of history are kept ${HISTORY_TTL_MS / 3_600_000} h. ` +
+    'Every limit and quote of one pool and timeframe is served from the same upstream read',
+  examples: [`/tokens/${SNEK_UNIT}/ohlcv`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1d&limit=90&quote=ada`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1w&limit=52`],
+  errors: [
+    { status: 400, error: INVALID.asset.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' },
+    { status: 400, error: INVALID.tf.error, when: `tf is not one of ${TIMEFRAMES.join(', ')}` },
+    { status: 400, error: INVALID.limit.error, when: `limit is not an integer from ${LIMIT.min} to ${LIMIT.max}` },
+    { status: 400, error: INVALID.quote.error, when: 'quote is not usd or ada' },
+    { status: 400, error: INVALID.pool.error, when: 'pool is not a hex address' },
+    { status: 404, error: NO_CHARTABLE_POOL, when: 'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere)' },
+    { status: 404, error: 'Pool not found', when: "pool is not one of the token's chartable source B pools" },
+    { status: 502, error: 'Upstream unavailable: source B', when: 'Source B failed and no cached copy exists' },
+    { status: 502, error: 'Upstream unavailable: market provider', when: 'quote=ada and the ADA/USD series failed with no cached copy' },
+  ],
+  coverage: 'Candles of one source B pool, named in `pool` and `coverage`; never an all-DEX aggregate.',
+  response: OhlcvResponse,
+  responseExample: {
+    asset: SNEK_UNIT,
+    pool: { address: SAMPLE_POOL, dexId: 'minswap-cardano', name: 'SNEK / ADA' },
+    tf: '1h',
+    quote: 'USD',
+    poolChoices: [
+      { address: SAMPLE_POOL, dexId: 'minswap-cardano', name: 'SNEK / ADA' },
+      { address: '7841fc1054b5f15ff809a2080d6d7f397a2fe878092a09f99ddb02e3ee414526', dexId: 'saturnswap', name: 'SNEK / ADA' },
+    ],
+    candles: [
+      { time: 1751792400, open: 0.0013412, high: 0.0013502, low: 0.0013401, close: 0.0013493, volume: 735.98 },
+      { time: 1751796000, open: 0.0013493, high: 0.0013521, low: 0.0013448, close: 0.0013461, volume: 401.27 },
+    ],
+    coverage: 'Candles of one source B pool (SNEK / ADA on minswap-cardano), not an all-DEX aggregate.',
+  },
+}

@@ -1,0 +1,89 @@
+/**
+ * Reading a pool's candles from source B, newest page first. One call returns at most 1000 rows and spans at
+ * most about six months, so deeper history is paged with `before_timestamp` (the oldest time read so far).
+ *
+ * Budget: source B allows about 10 calls a minute, shared with the screener and token detail. So
+ * - pages are cached per pool and source timeframe, whatever the request's `limit` or `quote` (1d and 1w read
+ *   the same daily pages), and the key of an older page depends only on the pages before it;
+ * - the newest page lives as long as the answer (30 s for 1m … 300 s for 1d/1w); older pages hold closed
+ *   candles only and are kept for hours;
+ * - paging stops once the request's candles are read, at the pool's creation, at a page with nothing older,
+ *   or after a few pages;
+ * - an older page that cannot be read (over budget, upstream down) does not fail the chart: it is served with
+ *   the history read so far and marked partial, so the answer is labelled stale and rebuilt soon.
+ */
+import { UpstreamError } from '../../upstream/errors'
+import type { GeckoTerminal, OhlcvRow } from '../../upstream/geckoterminal'
+import type { Candle } from './candles'
+import type { ChartablePool } from './pools'
+import type { TimeframeSpec } from './timeframes'
+import { weekStart } from './weekly'
+
+/** Source B's largest page. */
+export const ROWS_PER_CALL = 1000
+/** Older pages hold closed candles: they change only when the newest page moves on. */
+export const HISTORY_TTL_MS = 6 * 60 * 60_000
+/** Daily series: about two years (four six-month pages); finer series: two pages. */
+export const MAX_PAGES_DAILY = 4
+export const MAX_PAGES_INTRADAY = 2
+const DAY_S = 86_400
+
+export interface History {
+  /** The pages read, newest first, rows as sent. */
+  pages: Candle[][]
+  /** Some page was a stale copy. */
+  stale: boolean
+  /** An older page could not be read: the series is shorter than it should be. */
+  partial: boolean
+  /** The pages reach the start of the pool's history, so the oldest candle read is not cut. */
+  reachedStart: boolean
+}
+
+export function maxPages(spec: TimeframeSpec): number {
+  return spec.upstreamSeconds >= DAY_S ? MAX_PAGES_DAILY : MAX_PAGES_INTRADAY
+}
+
+/**
+ * Reads pages until `candles` candles of the timeframe are covered. For weeks that means one week more than
+ * asked: pages cover time without holes, so a row from an older week proves the newer weeks are whole.
+ */
+export async function readHistory(source: GeckoTerminal, pool: ChartablePool, spec: TimeframeSpec, candles: number): Promise<History> {
+  const pages: Candle[][] = []
+  const seen = new Set<number>()
+  const enough = spec.weekly ? () => seen.size > candles : () => seen.size >= candles
+  let stale = false
+  let partial = false
+  let reachedStart = false
+  let oldest = Number.POSITIVE_INFINITY
+  for (let page = 0; page < maxPages(spec); page++) {
+    const before = page === 0 ? undefined : oldest
+    const ttlMs = page === 0 ? spec.cacheSeconds * 1000 : HISTORY_TTL_MS
+    let read: { data: OhlcvRow[] | null; stale: boolean }
+    try {
+      read = await source.poolOhlcv(pool.address, spec.upstream, spec.aggregate, ROWS_PER_CALL, ttlMs, before)
+    } catch (error) {
+      // The newest page is the chart: without it the caller serves a cached answer or a 502.
+      if (page === 0 || !(error instanceof UpstreamError)) throw error
+      partial = true
+      break
+    }
+    stale ||= read.stale
+    const older = (read.data ?? []).filter((row) => row.time < oldest)
+    // Nothing older than what we have (an empty page, or only the repeated boundary row): history ends here.
+    if (older.length === 0) {
+      reachedStart = true
+      break
+    }
+    pages.push(read.data!)
+    for (const row of older) {
+      seen.add(spec.weekly ? weekStart(row.time) : row.time)
+      oldest = Math.min(oldest, row.time)
+    }
+    if (enough()) break
+    if (pool.createdAt !== null && oldest <= pool.createdAt) {
+      reachedStart = true
+      break
+    }
+  }
+  return { pages, stale, partial, reachedStart }
+}

@@ -1,0 +1,98 @@
+/**
+ * OHLCV for one pool of a token: which pool, its candles from source B, optionally re-based to ADA with the
+ * market provider's ADA/USD series. Shared by the REST route and the MCP tool; returns exactly the JSON body
+ * the endpoint serves, and whether it was built from stale or partial inputs.
+ */
+import { notFound } from '../../http/errors'
+import { chartCoverage } from '../../market/coverage'
+import type { Core } from '../../services'
+import type { Fetched } from '../../upstream/fetched'
+import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
+import { latest, orderCandles, type Candle } from './candles'
+import { readHistory, type History } from './history'
+import { chartablePools, poolRef, type PoolRef } from './pools'
+import type { OhlcvRequest } from './request'
+import { TIMEFRAME_SPECS, type Timeframe } from './timeframes'
+import { weeklyCandles } from './weekly'
+
+export type { Candle } from './candles'
+export type { PoolRef } from './pools'
+export type { OhlcvRequest, Quote } from './request'
+export type { Timeframe } from './timeframes'
+
+export interface OhlcvBody {
+  asset: string
+  /** The one pool the candles are from. */
+  pool: PoolRef
+  tf: Timeframe
+  quote: 'USD' | 'ADA'
+  /** The token's chartable pools, deepest first. */
+  poolChoices: PoolRef[]
+  /** Ascending by time, at most `limit`. */
+  candles: Candle[]
+  coverage: string
+}
+
+export interface ChartService {
+  ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>>
+}
+
+export const NO_CHARTABLE_POOL = 'No chartable pool found'
+
+/** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
+const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))
+
+export function createChartService(core: Pick<Core, 'config' | 'upstreams'>, now: () => number = Date.now): ChartService {
+  const { geckoterminal, coingecko } = core.upstreams
+  return {
+    async ohlcv(request) {
+      const spec = TIMEFRAME_SPECS[request.tf]
+      const listed = await geckoterminal.tokenPools(request.unit)
+      const choices = chartablePools(request.unit, listed.data.pools, core.config)
+      if (choices.length === 0) {
+        throw notFound(
+          NO_CHARTABLE_POOL,
+          `Source B lists no pool of this token on its DEXes (${core.config.sourceBDexes.join(', ')}); its liquidity, if any, ` +
+            `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${request.unit} shows its pairs.`,
+        )
+      }
+      const pool = request.pool === null ? choices[0] : choices.find((p) => p.address === request.pool)
+      if (pool === undefined) {
+        throw notFound(
+          'Pool not found',
+          `${request.pool} is not one of this token's chartable source B pools. Leave pool out for the deepest one, ` +
+            `or take an address from poolChoices of GET /api/v1/tokens/${request.unit}/ohlcv.`,
+        )
+      }
+
+      const history = await readHistory(geckoterminal, pool, spec, request.limit)
+      const usd = orderCandles(history.pages)
+      let candles = latest(spec.weekly ? wholeWeeks(weeklyCandles(usd), history) : usd, request.limit)
+      let adaStale = false
+      if (request.quote === 'ada' && candles.length > 0) {
+        const from = candles[0].time
+        const choice = adaSeriesFor(from, now())
+        const series = await coingecko.adaPriceSeries(choice.days)
+        const tolerance = matchToleranceMs(choice, spec.upstreamSeconds)
+        // Weeks are re-based day by day, so each price is matched near its own day, then aggregated.
+        candles = spec.weekly
+          ? weeklyCandles(rebaseToAda(usd.filter((c) => c.time >= from), series.data, tolerance))
+          : rebaseToAda(candles, series.data, tolerance)
+        adaStale = series.stale || series.data.length === 0
+      }
+
+      return {
+        data: {
+          asset: request.unit,
+          pool: poolRef(pool),
+          tf: request.tf,
+          quote: request.quote === 'ada' ? 'ADA' : 'USD',
+          poolChoices: choices.map(poolRef),
+          candles,
+          coverage: chartCoverage(pool),
+        },
+        stale: listed.stale || history.stale || history.partial || adaStale,
+      }
+    },
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Weekly candles from daily ones. A week starts on Monday 00:00 UTC; its candle takes the open of its first
+ * daily candle, the close of its last, the highest high, the lowest low and the summed volume. A week with no
+ * daily candle (no trade) has no candle; the current week is included as far as it has gone.
+ */
+import type { Candle } from './candles'
+
+const DAY_S = 86_400
+/** 1970-01-01 was a Thursday: three days after a Monday. */
+const EPOCH_WEEKDAY_FROM_MONDAY = 3
+
+/** Monday 00:00 UTC of the week a time falls in, unix seconds. */
+export function weekStart(time: number): number {
+  const day = Math.floor(time / DAY_S)
+  const daysSinceMonday = (((day + EPOCH_WEEKDAY_FROM_MONDAY) % 7) + 7) % 7
+  return (day - daysSinceMonday) * DAY_S
+}
+
+/** Ascending daily candles to ascending weekly candles. */
+export function weeklyCandles(daily: readonly Candle[]): Candle[] {
+  const weeks: Candle[] = []
+  for (const day of daily) {
+    const start = weekStart(day.time)
+    const week = weeks[weeks.length - 1]
+    if (week === undefined || week.time !== start) {
+      weeks.push({ time: start, open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume })
+      continue
+    }
+    week.high = Math.max(week.high, day.high)
+    week.low = Math.min(week.low, day.low)
+    week.close = day.close
+    week.volume += day.volume
+  }
+  return weeks
+}
