@@ -292,7 +292,16 @@ describe('handle', () => {
     expect(lookups).toEqual([{ _asset_policy: HANDLE_POLICY, _asset_name: '000de140736e656b66616e' }])
   })
 
-  it('falls back to the legacy token name when the resolver does not know the handle', async () => {
+  it('falls back to the chain when the resolver does not know the handle', async () => {
+    svc.fake.world.handle.handles.delete('snekfan')
+    const { status, body } = await svc.json('/api/v1/wallet/%24snekfan')
+    expect(status).toBe(200)
+    expect(body.stakeAddress).toBe(SAMPLE.stakeAddress)
+    expect(svc.fake.count('koios', '/asset_nft_address')).toBe(1)
+  })
+
+  it('falls back to the legacy token name when the resolver fails and there is no CIP-68 token', async () => {
+    svc.fake.fail('handle', 'server_error')
     // "walmart" = 77 61 6c 6d 61 72 74, a CIP-25 handle held at the enterprise address.
     svc.fake.world.koios.nftHolders.set(`${HANDLE_POLICY}77616c6d617274`, { payment_address: SAMPLE.enterpriseAddress, stake_address: null })
     const { status, body } = await svc.json('/api/v1/wallet/%24walmart')
