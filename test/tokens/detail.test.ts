@@ -6,18 +6,11 @@ import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { cip68Metadata, dsPair, koiosAsset } from '../fake-upstreams/builders'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
-import { marketWorld, OTHER, POOL, registryFile, TOKA, TOKB, TOKD } from './market-world'
+import { OTHER, POOL, resetMarket, startMarketService, TOKA, TOKB, TOKD } from './market-world'
 
-const svc = await startService({ world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile() } })
+const svc = await startMarketService()
 afterAll(() => svc.stop())
-
-beforeEach(() => {
-  svc.fake.heal()
-  svc.fake.world = marketWorld()
-  svc.fake.resetCalls()
-  svc.deps.upstreamCache.clear()
-  svc.deps.responses.invalidate('')
-})
+beforeEach(() => resetMarket(svc))
 
 const SOURCE_A_ONLY = 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).'
 const UNIT_HINT_START = 'An asset unit is the 56-hex-character policy id followed by the asset name in hex'
@@ -250,7 +243,7 @@ describe('GET /api/v1/tokens/{asset}: chain facts', () => {
 
 describe('GET /api/v1/tokens/{asset}: holders', () => {
   // A service of its own: no background read left over from another test can warm its cache.
-  const coldService = () => startService({ world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile() } })
+  const coldService = () => startMarketService()
 
   it('is null on a cold cache, computed in the background, and shown by a later request', async () => {
     const cold = await coldService()

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dsPair, gtPool, gtToken, koiosAsset } from '../fake-upstreams/builders'
 import { emptyWorld, type World } from '../fake-upstreams/world'
+import { startService, type TestService } from '../helpers'
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 const unitOf = (policyByte: string, name: string) => policyByte.repeat(28) + hex(name)
@@ -158,4 +159,17 @@ export function marketWorld(): World {
     koiosAsset({ policyId: TOKC.slice(0, 56), assetNameHex: TOKC.slice(56), registry: null }),
   )
   return world
+}
+
+/** The service against this world and the four-token registry. */
+export const startMarketService = (env: Record<string, string> = {}) =>
+  startService({ world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile(), ...env } })
+
+/** Between tests: healthy upstreams, a fresh world, no recorded calls, empty caches. */
+export function resetMarket(svc: TestService): void {
+  svc.fake.heal()
+  svc.fake.world = marketWorld()
+  svc.fake.resetCalls()
+  svc.deps.upstreamCache.clear()
+  svc.deps.responses.invalidate('')
 }

@@ -4,18 +4,11 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { startService } from '../helpers'
-import { marketWorld, POOL, registryFile, TOKA, TOKB, TOKC, TOKD } from './market-world'
+import { POOL, registryFile, resetMarket, startMarketService, TOKA, TOKB, TOKC, TOKD } from './market-world'
 
-const svc = await startService({ world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile() } })
+const svc = await startMarketService()
 afterAll(() => svc.stop())
-
-beforeEach(() => {
-  svc.fake.heal()
-  svc.fake.world = marketWorld()
-  svc.fake.resetCalls()
-  svc.deps.upstreamCache.clear()
-  svc.deps.responses.invalidate('')
-})
+beforeEach(() => resetMarket(svc))
 
 const MERGED =
   'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A); ' +

@@ -6,17 +6,16 @@ import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { dsPair } from '../fake-upstreams/builders'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
-import { marketWorld, POOL, registryFile, TOKA, TOKB } from './market-world'
+import { POOL, resetMarket, startMarketService, TOKA, TOKB } from './market-world'
 
-const svc = await startService({ world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile() } })
+const svc = await startMarketService()
 afterAll(() => svc.stop())
 
 const SOURCE_A_ONLY = 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).'
 const NOT_CURATED = 'e6'.repeat(28) + Buffer.from('TOKAX').toString('hex')
 
 beforeEach(() => {
-  svc.fake.heal()
-  svc.fake.world = marketWorld()
+  resetMarket(svc)
   svc.fake.world.dexscreener.pairs.push(
     // Curated TOKB ("Tokamak") on a source A DEX: its name contains "toka".
     dsPair({ base: { address: TOKB, symbol: 'TOKB', name: 'Tokamak' }, dexId: 'wingriders', priceUsd: 0.51, liquidityUsd: 20_000 }),
@@ -26,9 +25,6 @@ beforeEach(() => {
     dsPair({ base: { address: 'ToKa1111111111111111111111111111111111pump', symbol: 'TOKA', name: 'Toka on Solana' }, chainId: 'solana', dexId: 'raydium', liquidityUsd: 5_000_000 }),
     dsPair({ base: { address: '0x', symbol: 'TOKA', name: 'Placeholder' }, dexId: 'sundaeswap', liquidityUsd: 4_000_000 }),
   )
-  svc.fake.resetCalls()
-  svc.deps.upstreamCache.clear()
-  svc.deps.responses.invalidate('')
 })
 
 describe('GET /api/v1/search', () => {
