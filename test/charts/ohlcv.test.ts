@@ -186,7 +186,8 @@ describe('candles', () => {
     expect(new Set(times).size).toBe(400)
     // Page 1: the 180 days up to newest; page 2 from its oldest row (newest − 179 d) back 180 days; page 3 from
     // newest − 358 d: 41 more rows make 400, so paging stops.
-    expect(ohlcvCalls().map((c) => c.query.before_timestamp)).toEqual([undefined, String(newest - 179 * DAY), String(newest - 358 * DAY)])
+    const befores: Array<string | undefined> = ohlcvCalls().map((c) => c.query.before_timestamp)
+    expect(befores).toEqual([undefined, String(newest - 179 * DAY), String(newest - 358 * DAY)])
   })
 
   it('serves one upstream read to every limit and quote of a pool and timeframe, and the same bytes from cache', async () => {

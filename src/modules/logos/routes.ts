@@ -1,0 +1,35 @@
+import { Elysia } from 'elysia'
+import { routeOptions } from '../../catalogue/route-options'
+import type { Built, ResponseCache } from '../../http/response-cache'
+import { parseAssetUnit } from '../charts/request'
+import { LOGO_TTL, logoDoc } from './catalogue'
+import type { Logo, LogoService } from './service'
+
+/** Images are never sniffed as something else; an SVG opened on its own runs nothing. */
+const IMAGE_HEADERS = { 'x-content-type-options': 'nosniff' }
+const SVG_HEADERS = { ...IMAGE_HEADERS, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }
+
+export function logoAnswer(logo: Logo): Built {
+  switch (logo.tier) {
+    case 'registry-png':
+      return { body: logo.png, contentType: 'image/png', headers: IMAGE_HEADERS, ttlSeconds: LOGO_TTL.registryPng }
+    case 'hosted-image':
+      return { body: null, status: 302, headers: { location: logo.location }, ttlSeconds: LOGO_TTL.hostedImage }
+    case 'monogram':
+      return { body: logo.svg, contentType: 'image/svg+xml', headers: SVG_HEADERS, ttlSeconds: LOGO_TTL.monogram }
+  }
+}
+
+export function logoRoutes(deps: { responses: ResponseCache; logos: LogoService }) {
+  return new Elysia({ name: 'logos' }).get(
+    '/tokens/:asset/logo',
+    ({ request, params }) => {
+      const unit = parseAssetUnit(params.asset)
+      return deps.responses.serve(request, `logo|${unit}`, LOGO_TTL.registryPng, async () => {
+        const { data, stale } = await deps.logos.logo(unit)
+        return { ...logoAnswer(data), stale }
+      })
+    },
+    routeOptions(logoDoc),
+  )
+}
