@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit'
 
-/** `bun run db:generate -- --name <change>` writes the next SQL migration into drizzle/ (commit it). */
+/** `bunx drizzle-kit generate --name <change>` writes the next SQL migration into drizzle/ (commit it). */
 export default defineConfig({
   dialect: 'turso',
   schema: './src/db/schema.ts',

@@ -97,6 +97,7 @@ export class CommunityDatabase {
         return
       } catch (error) {
         if (attempt >= 5) throw error
+        this.logger.info({ attempt, err: describe(error) }, 'community database migration failed (another process may be migrating): retrying')
         this.recycle()
         await Bun.sleep(50 * attempt)
       }
