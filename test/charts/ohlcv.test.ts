@@ -98,6 +98,24 @@ describe('timeframes', () => {
   })
 })
 
+describe('weeks from a long history', () => {
+  it('reads at most four daily pages and leaves out the oldest week they cut off', async () => {
+    const { unit, pool } = tokenWithPool('2020-01-01T00:00:00Z')
+    const newest = seconds('2025-06-30T00:00:00Z') // a Monday
+    // 800 daily rows, row i on newest − i days, every price i and volume 1.
+    setRows(pool, 'day', 1, Array.from({ length: 800 }, (_, i) => [newest - i * DAY, i, i, i, i, 1]))
+    const { body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?tf=1w&limit=500`)
+    // Pages end at newest − 179, − 358, − 537 and − 716 days; then the cap stops paging. newest − 716 d is a
+    // Saturday (716 = 102 × 7 + 2), so its week (from newest − 721 d) is cut off and left out: the weeks run
+    // from newest − 714 d to newest, 714 / 7 + 1 = 103 of them.
+    expect(ohlcvCalls()).toHaveLength(4)
+    expect(body.candles).toHaveLength(103)
+    // Week of newest − 714 d: days i = 714 … 708; open of the Monday 714, close of the Sunday 708.
+    expect(body.candles[0]).toEqual({ time: newest - 714 * DAY, open: 714, high: 714, low: 708, close: 708, volume: 7 })
+    expect(body.candles[102]).toEqual({ time: newest, open: 0, high: 0, low: 0, close: 0, volume: 1 })
+  })
+})
+
 describe('candles', () => {
   it('serves them ascending, one per time, quiet intervals left out', async () => {
     const { unit, pool } = tokenWithPool()

@@ -66,8 +66,8 @@ export const ohlcvDoc: EndpointDoc = {
     'intervals without trades have no candle, as upstream sends them; the current interval is included.\n\n' +
     'History: source B serves at most six months per call, so older candles are paged back: at most two calls ' +
     'for minute and hour timeframes, four (about two years) for 1d and 1w. A chart can therefore hold fewer ' +
-    'than `limit` candles; an older page that source B does not deliver in time gives a shorter chart labelled ' +
-    '`X-Cache: STALE`, rebuilt within seconds.\n\n' +
+    'than `limit` candles (a 1w chart leaves out a week the history read cuts off); an older page that source B ' +
+    'does not deliver in time gives a shorter chart labelled `X-Cache: STALE`, rebuilt within seconds.\n\n' +
     'Prices and volume are USD, as source B reports them even for ADA-quoted pools. With `quote=ada` each ' +
     "price field and the volume are divided by ADA's USD price at the candle's start, taken from the market " +
     "provider's ADA/USD series (`/coins/cardano/market_chart`) at the point nearest to that time: the 1-day " +
