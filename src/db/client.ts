@@ -119,7 +119,7 @@ export class CommunityDatabase {
   /** Drop every pooled connection (one may be wedged) and continue on a fresh client. */
   private recycle(): void {
     // An in-memory database has one connection and no other writer: reopening would only lose it.
-    if (isInMemory(this.settings.url)) return
+    if (this.closed || isInMemory(this.settings.url)) return
     const old = this.client
     this.client = connect(this.settings)
     this.db = drizzle(this.client, { schema })

@@ -81,6 +81,10 @@ describe('POST /community/boosts', () => {
       expect({ label, status: res.status, error: res.body.error }).toEqual({ label, status: 401, error: 'Signature verification failed' })
       expect(res.body.hint).toContain(hint)
     }
+    // Operators see which check refused each one.
+    for (const code of ['PAYLOAD_MISMATCH', 'KEY_ADDRESS_MISMATCH', 'WRONG_NETWORK', 'SCRIPT_REWARD_ADDRESS', 'BAD_REWARD_ADDRESS', 'ADDRESS_MISMATCH']) {
+      expect(h.svc.logLines.some((line) => line.includes(`"code":"${code}"`))).toBe(true)
+    }
     // The refused attempts saved nothing: the wallet's own boost still goes through.
     expect((await h.post('/api/v1/community/boosts', signed)).status).toBe(201)
   })

@@ -67,10 +67,6 @@ export class CommunityService {
     this.now = deps.now ?? Date.now
   }
 
-  get enabled(): boolean {
-    return this.deps.database !== null
-  }
-
   /** 503 when this deployment runs without a database; cheap, so endpoints call it before reading a body. */
   requireDatabase(): CommunityDatabase {
     if (this.deps.database === null) throw databaseNotConfigured()
@@ -98,7 +94,7 @@ export class CommunityService {
   /** Cast the writer's one boost of the UTC day (409 when it is already used, on any token). */
   async castBoost(write: SignedWrite): Promise<BoostReceipt> {
     const database = this.requireDatabase()
-    const writer = authenticate(write)
+    const writer = authenticate(write, this.logRefusal)
     const nowMs = this.now()
     const { unit, day } = parseBoostPayload(write.payload, nowMs)
     const saved = await this.guard(() =>
@@ -121,7 +117,7 @@ export class CommunityService {
    */
   async postComment(unit: string, write: SignedWrite): Promise<PostedComment> {
     const database = this.requireDatabase()
-    const writer = authenticate(write)
+    const writer = authenticate(write, this.logRefusal)
     const nowMs = this.now()
     const payload = parseCommentPayload(write.payload, unit, nowMs)
     // The same signed payload from the same stake address is the same comment, however its COSE envelope was
@@ -147,6 +143,9 @@ export class CommunityService {
       { 'retry-after': String(Math.ceil(msUntilNextUtcDay(createdAtMs) / 1000)) },
     )
   }
+
+  /** Which CIP-8 check refused a write: the client sees a hint, operators the precise code. */
+  private readonly logRefusal = (code: string, detail: string) => this.deps.logger.info({ code, detail }, 'community signature refused')
 
   /** A statement that could not run (lock held too long, connection lost) is a 503: nothing was written. */
   private async guard<T>(work: () => Promise<T>): Promise<T> {

@@ -86,11 +86,14 @@ const FAILURE_HINTS: Record<Cip8Failure, string> = {
 }
 
 /**
- * Who signed the write (401 when the CIP-8 signature does not prove it). Exported for every writer of the
- * community layer, so each answers the same error and hint.
+ * Who signed the write (401 when the CIP-8 signature does not prove it, with a hint per failure);
+ * `onRefused` hears the precise failure code, for the log.
  */
-export function authenticate(write: SignedWrite): Writer {
+export function authenticate(write: SignedWrite, onRefused?: (code: Cip8Failure, detail: string) => void): Writer {
   const result = verifyCip8(write)
-  if (!result.ok) throw new ApiError(401, 'Signature verification failed', FAILURE_HINTS[result.code])
+  if (!result.ok) {
+    onRefused?.(result.code, result.detail)
+    throw new ApiError(401, 'Signature verification failed', FAILURE_HINTS[result.code])
+  }
   return { stakeAddress: result.stakeAddress }
 }
