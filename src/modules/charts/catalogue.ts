@@ -58,7 +58,8 @@ export const ohlcvDoc: EndpointDoc = {
   description:
     "Candles of one pool, read from source B: by default the token's deepest source B pool (largest USD " +
     'liquidity); `pool` picks another from `poolChoices`. Chartable pools are the source B pools where the token ' +
-    "is the base token, on a DEX that is not one of source A's (source A supplies no candles); a token with none " +
+    "is the base token, on a DEX that is not one of source A's (source A supplies no candles), among the first " +
+    "20 pools source B lists for the token (its default order: volume and liquidity); a token with none " +
     `answers 404 \`${NO_CHARTABLE_POOL}\`. This is one pool, never an all-DEX aggregate.\n\n` +
     'Timeframes map to source B as 1m/5m/15m = minute 1/5/15, 1h/4h/12h = hour 1/4/12, 1d = day 1; 1w is built ' +
     'from the daily candles, in weeks starting Monday 00:00 UTC (open of the first day, close of the last, ' +
