@@ -58,8 +58,6 @@ const SOURCE_A_PAIR_PAGE = 'https://dexscreener.com/cardano/'
 export const sourceAPairUrl = (pair: DexPair): string => pair.url ?? SOURCE_A_PAIR_PAGE + pair.pairAddress.toLowerCase()
 
 export function sourceAPool(pair: DexPair): MarketPool {
-  const change: MarketPool['change'] = {}
-  for (const w of CHANGE_WINDOWS) if (pair.priceChange[w] !== undefined) change[w] = pair.priceChange[w]
   return {
     source: 'source_a',
     dexId: pair.dexId,
@@ -69,7 +67,7 @@ export function sourceAPool(pair: DexPair): MarketPool {
     priceUsd: pair.priceUsd,
     liquidityUsd: pair.liquidityUsd,
     volume24h: pair.volume.h24 ?? null,
-    change,
+    change: changesOf(pair.priceChange),
     txns24h: pair.txns.h24 ?? { buys: 0, sells: 0 },
     createdAt: pair.pairCreatedAt === null ? null : Math.trunc(pair.pairCreatedAt),
     marketCap: pair.marketCap,
@@ -80,8 +78,6 @@ export function sourceAPool(pair: DexPair): MarketPool {
 }
 
 export function sourceBPool(pool: GtPool & { dexId: string }, symbolOf: SymbolLookup): MarketPool {
-  const change: MarketPool['change'] = {}
-  for (const w of CHANGE_WINDOWS) if (pool.priceChange[w] !== undefined) change[w] = pool.priceChange[w]
   return {
     source: 'source_b',
     dexId: pool.dexId,
@@ -91,7 +87,7 @@ export function sourceBPool(pool: GtPool & { dexId: string }, symbolOf: SymbolLo
     priceUsd: pool.baseTokenPriceUsd,
     liquidityUsd: pool.reserveUsd,
     volume24h: pool.volumeUsd.h24 ?? null,
-    change,
+    change: changesOf(pool.priceChange),
     txns24h: null,
     createdAt: pool.createdAt,
     marketCap: pool.marketCapUsd,
@@ -99,6 +95,13 @@ export function sourceBPool(pool: GtPool & { dexId: string }, symbolOf: SymbolLo
     baseToken: null,
     info: null,
   }
+}
+
+/** The windows the service reports (each source has others too), only those the pool states. */
+function changesOf(reported: Partial<Record<string, number>>): MarketPool['change'] {
+  const change: MarketPool['change'] = {}
+  for (const w of CHANGE_WINDOWS) if (reported[w] !== undefined) change[w] = reported[w]
+  return change
 }
 
 /**
