@@ -1,0 +1,143 @@
+/**
+ * `bun scripts/docs-data.ts` (run by `bun run docs:build` and `docs:dev` before VitePress): writes
+ * docs/.generated/site.json (and its slice pages.json) from the same endpoint catalogue that serves GET /api/v1/ and the OpenAPI
+ * document, and from the MCP tool list, so the docs site cannot drift from the service.
+ *
+ * Endpoints whose catalogue entry has no response example get one answered by the service itself, run in
+ * process against the built-in fake upstreams (the sample data `bun run demo` serves). No network is used.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { EndpointEntry, PagesData, SampleResponse, SiteData } from '../docs/.vitepress/site-data/types'
+import { createApp } from '../src/app'
+import { catalogue } from '../src/catalogue'
+import { toJsonSchema } from '../src/catalogue/json-schema'
+import { API_PREFIX, COVERAGE_RULES, describeSchema, MCP_PATH } from '../src/catalogue/render'
+import type { EndpointDoc } from '../src/catalogue/types'
+import { loadConfig } from '../src/config'
+import { buildDeps } from '../src/deps'
+import { chartCoverage, mergedCoverage, sourceAOnlyCoverage } from '../src/market/coverage'
+import { mcpToolDefinitions } from '../src/mcp/tools'
+import { Logger } from '../src/observability/logger'
+import { Metrics } from '../src/observability/metrics'
+import { FakeUpstreams } from '../test/fake-upstreams/server'
+
+export const GENERATED_DIR = join(import.meta.dir, '..', 'docs', '.generated')
+/** Example lists keep this many items: enough to show the shape. */
+const LIST_ITEMS = 3
+
+export async function buildSiteData(): Promise<SiteData> {
+  const fake = await FakeUpstreams.start()
+  const config = loadConfig({ ...fake.env(), DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', GECKOTERMINAL_RPM: '6000' })
+  const deps = await buildDeps(config, { logger: new Logger('silent'), metrics: new Metrics({ defaultMetrics: false }) })
+  const app = createApp(deps)
+  try {
+    const endpoints: EndpointEntry[] = []
+    for (const doc of catalogue) endpoints.push(await entryOf(doc, (path) => app.handle(new Request(`http://localhost${path}`))))
+    return {
+      apiPrefix: API_PREFIX,
+      mcpPath: MCP_PATH,
+      coverageRules: COVERAGE_RULES,
+      coverageStrings: coverageStrings(),
+      errorFormat: 'Every non-2xx answer is JSON {error, hint}; hint says what to do about it.',
+      tools: mcpToolDefinitions.map((tool) => ({ name: tool.name, description: tool.description, input: toJsonSchema(tool.input) })),
+      endpoints,
+    }
+  } finally {
+    await deps.database?.close()
+    await fake.stop()
+  }
+}
+
+/** The three `coverage` forms, worded by the service's own functions with the default configuration. */
+function coverageStrings(): SiteData['coverageStrings'] {
+  const defaults = loadConfig({})
+  return {
+    merged: mergedCoverage(defaults),
+    sourceAOnly: sourceAOnlyCoverage(defaults),
+    chart: chartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-cardano' }),
+  }
+}
+
+async function entryOf(doc: EndpointDoc, get: (path: string) => Promise<Response>): Promise<EndpointEntry> {
+  const examples = doc.examples.map((e) => API_PREFIX + e)
+  return {
+    operationId: doc.operationId,
+    method: doc.method,
+    path: API_PREFIX + doc.path,
+    tag: doc.tag,
+    summary: doc.summary,
+    description: doc.description,
+    params: doc.params.map((p) => {
+      const example = (p.schema as { examples?: unknown[] }).examples?.[0]
+      return {
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        type: describeSchema(p.schema),
+        description: p.description,
+        ...(example !== undefined ? { example } : {}),
+      }
+    }),
+    body: doc.body ? { description: doc.body.description, example: doc.body.example } : null,
+    examples,
+    errors: doc.errors,
+    cacheSeconds: doc.cacheSeconds,
+    cacheNote: doc.cacheNote ?? null,
+    coverage: doc.coverage ?? null,
+    successStatus: doc.successStatus ?? 200,
+    response: await responseOf(doc, examples[0], get),
+  }
+}
+
+async function responseOf(doc: EndpointDoc, example: string | undefined, get: (path: string) => Promise<Response>): Promise<SampleResponse | null> {
+  if (doc.responseExample !== undefined) {
+    const { value, shortened } = shorten(doc.responseExample)
+    return { status: doc.successStatus ?? 200, contentType: 'application/json', json: value, shortened, origin: 'catalogue' }
+  }
+  // Writes have no sample: posting needs a wallet signature.
+  if (doc.method !== 'GET' || example === undefined) return null
+  const res = await get(example)
+  const contentType = (res.headers.get('content-type') ?? '').split(';')[0]
+  const location = res.headers.get('location') ?? undefined
+  if (contentType !== 'application/json') {
+    await res.arrayBuffer()
+    return { status: res.status, contentType: contentType || 'none', ...(location ? { location } : {}), shortened: false, origin: 'sample-data' }
+  }
+  const { value, shortened } = shorten(await res.json())
+  return { status: res.status, contentType, json: value, shortened, origin: 'sample-data' }
+}
+
+/** The slice of the site data the pages import (the endpoint pages' bodies are rendered from site.json). */
+export function pagesData(site: SiteData): PagesData {
+  return {
+    coverageRules: site.coverageRules,
+    coverageStrings: site.coverageStrings,
+    tools: site.tools,
+    endpoints: site.endpoints.map(({ operationId, method, path, tag, summary, cacheSeconds, cacheNote }) => ({
+      operationId, method, path, tag, summary, cacheSeconds, cacheNote,
+    })),
+  }
+}
+
+/** Lists cut to their first items, at every depth. */
+export function shorten(value: unknown): { value: unknown; shortened: boolean } {
+  let shortened = false
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      if (v.length > LIST_ITEMS) shortened = true
+      return v.slice(0, LIST_ITEMS).map(walk)
+    }
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+    return v
+  }
+  return { value: walk(value), shortened }
+}
+
+if (import.meta.main) {
+  const site = await buildSiteData()
+  mkdirSync(GENERATED_DIR, { recursive: true })
+  writeFileSync(join(GENERATED_DIR, 'site.json'), `${JSON.stringify(site, null, 2)}\n`)
+  writeFileSync(join(GENERATED_DIR, 'pages.json'), `${JSON.stringify(pagesData(site), null, 2)}\n`)
+  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json`)
+}

@@ -1,0 +1,50 @@
+import { existsSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { Elysia } from 'elysia'
+import { notFound } from '../../http/errors'
+import { decodePath, IMMUTABLE_PREFIX, siteFileCandidates } from './site-files'
+
+/** Where `bun run docs:build` writes the site. */
+export const DOCS_DIST = join(import.meta.dir, '..', '..', '..', 'docs', '.vitepress', 'dist')
+
+const HIDDEN = { detail: { hide: true } }
+
+/**
+ * The docs site at /docs/, served from the VitePress build when it has been built (checked per request, so
+ * a build made while the service runs is picked up). Not part of the API: hidden from the OpenAPI document.
+ */
+export function docsSiteRoutes(options: { root?: string } = {}) {
+  const root = options.root ?? DOCS_DIST
+
+  function serve(relative: string | null): Response {
+    if (!existsSync(join(root, 'index.html'))) {
+      throw notFound('Docs not built', 'This deployment has not built its docs: run `bun run docs:build`. GET /api/v1/ describes every endpoint meanwhile.')
+    }
+    const file = relative === null ? undefined : siteFileCandidates(root, relative).find(isFile)
+    if (file === undefined) {
+      return new Response(Bun.file(join(root, '404.html')), {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      })
+    }
+    const immutable = relative!.replace(/^\/+/, '').startsWith(IMMUTABLE_PREFIX)
+    return new Response(Bun.file(file), {
+      headers: { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' },
+    })
+  }
+
+  return (
+    new Elysia({ name: 'docs-site' })
+      // Elysia routes /docs and /docs/ alike; relative links in the pages need the slash.
+      .get('/docs', ({ request, redirect }) => (new URL(request.url).pathname === '/docs' ? redirect('/docs/', 301) : serve('')), HIDDEN)
+      .get('/docs/*', ({ params }) => serve(decodePath(params['*'])), HIDDEN)
+  )
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
