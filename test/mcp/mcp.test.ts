@@ -12,9 +12,11 @@ import { invalid } from '../../src/http/errors'
 import { parseToolArguments } from '../../src/mcp/arguments'
 import { runTool } from '../../src/mcp/server'
 import { defineTool, type McpTool } from '../../src/mcp/tool'
+import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 
-const svc = await startService()
+// A database for the community tools, and a market-provider key for its larger call budget (the fakes ignore it).
+const svc = await startService({ env: { DATABASE_URL: ':memory:', COINGECKO_API_KEY: 'test' } })
 // A REST probe and an MCP probe tool declared with the same parameter schemas: their 400s must read alike.
 const limitSchema = t.Integer({ minimum: 1, maximum: 500, default: 300, error: invalid('Invalid limit', 'limit is an integer from 1 to 500') })
 const tfSchema = t.Union([t.Literal('1h'), t.Literal('1d')], { default: '1h' })
@@ -37,8 +39,6 @@ afterAll(async () => {
 beforeEach(() => {
   svc.fake.heal()
   svc.fake.resetCalls()
-  svc.deps.upstreamCache.clear()
-  svc.fake.world.koios.tip = structuredClone(fixtureTip)
 })
 
 async function connect(mode: 'legacy' | 'auto' = 'legacy'): Promise<Client> {
@@ -60,6 +60,11 @@ const FIXTURE_TIP = {
 }
 
 describe('an MCP client from the official SDK', () => {
+  beforeEach(() => {
+    svc.deps.upstreamCache.clear()
+    svc.fake.world.koios.tip = structuredClone(fixtureTip)
+  })
+
   for (const mode of ['legacy', 'auto'] as const) {
     it(`lists every tool of the catalogue with schemas and one-line descriptions (${mode} negotiation)`, async () => {
       const client = await connect(mode)
@@ -141,6 +146,125 @@ describe('an MCP client from the official SDK', () => {
     await client.close()
     const text = outcome.error?.message ?? JSON.stringify(outcome.result)
     expect(text).toContain('post_comment')
+  })
+})
+
+/** The tool's answer: structured content on success, the `{error, hint}` text on a tool error. */
+async function callTool(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args })
+  const text = (result.content as Array<{ text: string }>)[0].text
+  return result.isError ? { isError: true, body: JSON.parse(text) } : { isError: false, body: result.structuredContent as any, result }
+}
+
+/** The REST answer to the same question, asked with the MCP client's origin (answers embed logo URLs). */
+const rest = (path: string) => svc.json(path, { host: new URL(base).host })
+
+describe('each tool answers what its REST endpoint answers', () => {
+  const cases: Array<[tool: string, args: Record<string, unknown>, path: string]> = [
+    ['get_token', { asset: SAMPLE.snek }, `/api/v1/tokens/${SAMPLE.snek}`],
+    ['get_token', { asset: SAMPLE.snek.toUpperCase() }, `/api/v1/tokens/${SAMPLE.snek}`],
+    ['get_token_ohlcv', { asset: SAMPLE.snek, tf: '1d', limit: 5 }, `/api/v1/tokens/${SAMPLE.snek}/ohlcv?tf=1d&limit=5`],
+    ['get_token_ohlcv', { asset: SAMPLE.snek, quote: 'ada', limit: '20' }, `/api/v1/tokens/${SAMPLE.snek}/ohlcv?quote=ada&limit=20`],
+    ['search_tokens', { q: 'snek' }, '/api/v1/search?q=snek'],
+    ['get_wallet', { address: `$${SAMPLE.handle}` }, `/api/v1/wallet/%24${SAMPLE.handle}`],
+    ['get_wallet', { address: `%24${SAMPLE.handle}` }, `/api/v1/wallet/%24${SAMPLE.handle}`],
+    ['get_wallet', { address: SAMPLE.stakeAddress }, `/api/v1/wallet/${SAMPLE.stakeAddress}`],
+    ['get_market', { days: 7, ecosystem: 1 }, '/api/v1/market?days=7&ecosystem=1'],
+    ['get_market', {}, '/api/v1/market'],
+    ['get_boosts', { units: `${SAMPLE.snek},${SAMPLE.hosky}` }, `/api/v1/community/boosts?units=${SAMPLE.snek},${SAMPLE.hosky}`],
+    ['get_comments', { unit: SAMPLE.snek }, `/api/v1/community/comments/${SAMPLE.snek}`],
+  ]
+  /**
+   * Token detail computes its holder estimate in the background and answers `holders: null` until then (the
+   * REST answer is then kept 10 s). Compare once the estimate is in, so both sides read the same state.
+   */
+  async function settleHolders(path: string) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if ((await rest(path)).body.holders !== null) return
+      svc.advance(11_000)
+      await Bun.sleep(10)
+    }
+    throw new Error(`holders never settled for ${path}`)
+  }
+
+  for (const [tool, args, path] of cases) {
+    it(`${tool} ${JSON.stringify(args)} = GET ${path}`, async () => {
+      if (tool === 'get_token') await settleHolders(path)
+      const client = await connect()
+      const answer = await callTool(client, tool, args)
+      await client.close()
+      const expected = await rest(path)
+      expect(expected.status).toBe(200)
+      expect(answer.isError).toBe(false)
+      expect(answer.body).toEqual(expected.body)
+    })
+  }
+
+  it('list_tokens = GET /api/v1/tokens, apart from the moment each was built', async () => {
+    const client = await connect()
+    const answer = await callTool(client, 'list_tokens', {})
+    await client.close()
+    const expected = await rest('/api/v1/tokens')
+    expect(answer.body.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect({ ...answer.body, updatedAt: 'x' }).toEqual({ ...expected.body, updatedAt: 'x' })
+    expect(answer.body.count).toBe(68) // every token of the bundled registry
+  })
+
+  it('shares the upstream caches with REST: a tool call after the REST call costs no upstream call', async () => {
+    expect((await rest('/api/v1/search?q=usdm')).status).toBe(200)
+    const before = svc.fake.calls.length
+    expect(before).toBeGreaterThan(0)
+    const client = await connect()
+    const answer = await callTool(client, 'search_tokens', { q: 'usdm' })
+    await client.close()
+    expect(answer.isError).toBe(false)
+    expect(svc.fake.calls.length).toBe(before)
+  })
+})
+
+describe('tool errors read like the REST errors', () => {
+  const cases: Array<[tool: string, args: Record<string, unknown>, path: string, status: number]> = [
+    ['get_token', { asset: 'zz' }, '/api/v1/tokens/zz', 400],
+    ['get_token', {}, '/api/v1/tokens/%20', 400],
+    ['get_token', { asset: `${'ab'.repeat(28)}00` }, `/api/v1/tokens/${'ab'.repeat(28)}00`, 404],
+    ['get_token_ohlcv', { asset: SAMPLE.snek, tf: '5y' }, `/api/v1/tokens/${SAMPLE.snek}/ohlcv?tf=5y`, 400],
+    ['get_token_ohlcv', { asset: SAMPLE.snek, limit: 0 }, `/api/v1/tokens/${SAMPLE.snek}/ohlcv?limit=0`, 400],
+    ['get_token_ohlcv', { asset: SAMPLE.snek, limit: 501 }, `/api/v1/tokens/${SAMPLE.snek}/ohlcv?limit=501`, 400],
+    ['get_token_ohlcv', { asset: SAMPLE.snek, quote: 'eur' }, `/api/v1/tokens/${SAMPLE.snek}/ohlcv?quote=eur`, 400],
+    ['search_tokens', { q: '   ' }, '/api/v1/search?q=%20%20%20', 400],
+    ['get_wallet', { address: 'hello' }, '/api/v1/wallet/hello', 400],
+    ['get_market', { days: 366 }, '/api/v1/market?days=366', 400],
+    ['get_market', { ecosystem: 2 }, '/api/v1/market?ecosystem=2', 400],
+    ['get_boosts', { units: 'nope' }, '/api/v1/community/boosts?units=nope', 400],
+    ['get_comments', { unit: 'nope' }, '/api/v1/community/comments/nope', 400],
+  ]
+  for (const [tool, args, path, status] of cases) {
+    it(`${tool} ${JSON.stringify(args)}: ${status} as GET ${path}`, async () => {
+      const client = await connect()
+      const answer = await callTool(client, tool, args)
+      await client.close()
+      const expected = await rest(path)
+      expect(expected.status).toBe(status)
+      expect(answer.isError).toBe(true)
+      expect(answer.body).toEqual(expected.body)
+    })
+  }
+
+  it('a missing required argument is a tool error with the parameter’s own wording', async () => {
+    const client = await connect()
+    const answer = await callTool(client, 'get_token', {})
+    await client.close()
+    expect(answer).toEqual({ isError: true, body: { error: 'Invalid asset unit', hint: expect.stringContaining('56') } })
+  })
+
+  it('an upstream failure with no cached copy is the REST 502, as a tool error', async () => {
+    svc.fake.fail('dexscreener', 'server_error')
+    const client = await connect()
+    const answer = await callTool(client, 'search_tokens', { q: 'hosky' })
+    await client.close()
+    const expected = await rest('/api/v1/search?q=hosky')
+    expect(expected.status).toBe(502)
+    expect(answer).toEqual({ isError: true, body: expected.body })
   })
 })
 

@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox'
+import { screenerDoc, searchDoc, tokenDetailDoc } from '../../modules/tokens/catalogue'
+import { parseAssetUnit, parseSearchQuery } from '../../modules/tokens/inputs'
+import { defineTool, inputFromParams } from '../tool'
+
+export const listTokens = defineTool({
+  name: 'list_tokens',
+  description:
+    'Screener of the curated Cardano tokens: price, 1h/6h/24h change, volume, liquidity and trades across covered DEXes (see coverage), sorted by liquidity.',
+  input: Type.Object({}),
+  output: screenerDoc.response,
+  call: (context) => context.services.tokens.screener(context.origin),
+})
+
+export const getToken = defineTool({
+  name: 'get_token',
+  description:
+    'One token by asset unit (policy id + asset name hex): price, per-pair rows, supply, decimals, fingerprint, mint time, estimated holders.',
+  input: inputFromParams(tokenDetailDoc.params),
+  output: tokenDetailDoc.response,
+  async call(context, args) {
+    const unit = parseAssetUnit(String(args.asset))
+    const { data, stale } = await context.services.tokens.detail(unit, context.origin)
+    return { data, stale }
+  },
+})
+
+export const searchTokens = defineTool({
+  name: 'search_tokens',
+  description: 'Search Cardano tokens by ticker, name or asset unit (source A only); gives asset units for the other tools.',
+  input: inputFromParams(searchDoc.params),
+  output: searchDoc.response,
+  call: (context, args) => context.services.tokens.search(parseSearchQuery(String(args.q)), context.origin),
+})
