@@ -4,6 +4,8 @@ import type { AppDeps } from './deps'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
 import { adaMarketRoutes } from './modules/ada-market/routes'
+import { chartRoutes } from './modules/charts/routes'
+import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { opsRoutes } from './modules/ops/routes'
 import { walletRoutes } from './modules/wallet/routes'
@@ -25,6 +27,8 @@ export function createApp(deps: AppDeps) {
   }
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(chartRoutes({ responses: deps.responses, charts: deps.services.charts }))
+    .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
 

@@ -4,6 +4,8 @@ import type { TokenRegistry } from './registry/registry'
 import type { Upstreams } from './upstream'
 import { AdaMarketService } from './modules/ada-market/service'
 import { WalletService } from './modules/wallet/service'
+import { createChartService, type ChartService } from './modules/charts/service'
+import { createLogoService, type LogoService } from './modules/logos/service'
 
 /** What every domain service is built from. */
 export interface Core {
@@ -20,11 +22,15 @@ export interface Core {
 export interface Services {
   wallet: WalletService
   adaMarket: AdaMarketService
+  charts: ChartService
+  logos: LogoService
 }
 
 export function createServices(core: Core): Services {
   return {
     wallet: new WalletService({ config: core.config, upstreams: core.upstreams, registry: core.registry }),
     adaMarket: new AdaMarketService(core.upstreams.coingecko),
+    charts: createChartService(core),
+    logos: createLogoService(core),
   }
 }
