@@ -2,6 +2,8 @@ import { t } from 'elysia'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
 import { UNIT_HINT, UNIT_PATTERN } from '../../cardano/unit'
 import { invalid } from '../../http/errors'
+import { INVALID_UNIT } from '../tokens/inputs'
+import { EVEN_HEX_RE } from './cip8'
 import { stakeShort } from './display'
 import { COMMENT_MAX_CHARS } from './payload'
 import { MAX_BODY_BYTES } from './request-body'
@@ -11,8 +13,6 @@ const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
 const HOSKY = 'a0028f350aaabe0545fdcb56b039bfb08e4bb4d8c4d7c3c7d481c235484f534b59'
 const SAMPLE_STAKE = 'stake1uyvfslqkzgrf6syq5r4jg7pqewv8l65phh024lw5r7vk9qgznhyty'
 const SAMPLE_REWARD_HEX = 'e118987c1612069d4080a0eb247820cb987fea81bddeaafdd41f996281'
-
-export const INVALID_UNIT = { error: 'Invalid asset unit', hint: `${UNIT_HINT}.` }
 
 export const BoostSummarySchema = t.Object(
   {
@@ -63,8 +63,8 @@ const hex = (description: string, pattern: string, example: string) => t.String(
 export const SignedWriteBody = t.Object(
   {
     payload: t.String({ description: 'The exact JSON string that was signed; verified byte for byte' }),
-    signature: hex('COSE_Sign1 CBOR hex, as returned by CIP-30 signData', '^(?:[0-9a-fA-F]{2})+$', '84582aa201276761646472657373581de1…'),
-    key: hex('COSE_Key CBOR hex, as returned by CIP-30 signData', '^(?:[0-9a-fA-F]{2})+$', 'a4010103272006215820…'),
+    signature: hex('COSE_Sign1 CBOR hex, as returned by CIP-30 signData', EVEN_HEX_RE.source, '84582aa201276761646472657373581de1…'),
+    key: hex('COSE_Key CBOR hex, as returned by CIP-30 signData', EVEN_HEX_RE.source, 'a4010103272006215820…'),
     rewardAddressHex: hex('29-byte mainnet reward address: e1 followed by 56 hex characters', '^[eE]1[0-9a-fA-F]{56}$', SAMPLE_REWARD_HEX),
   },
   { title: 'SignedWrite' },

@@ -54,7 +54,8 @@ export type Cip8Result =
     }
   | { ok: false; code: Cip8Failure; detail: string }
 
-const HEX_RE = /^(?:[0-9a-fA-F]{2})+$/
+/** Non-empty, even-length hex: whole bytes. */
+export const EVEN_HEX_RE = /^(?:[0-9a-fA-F]{2})+$/
 /** Size caps on the CBOR hex (the endpoints' 8 KB body limit is tighter still). */
 const MAX_SIGNATURE_HEX = 64 * 1024
 const MAX_KEY_HEX = 1024
@@ -67,10 +68,10 @@ export function verifyCip8(input: Cip8Input, options: Cip8Options = {}): Cip8Res
   for (const field of ['payload', 'signature', 'key', 'rewardAddressHex'] as const) {
     if (typeof input[field] !== 'string') return failure('BAD_INPUT', `${field} is not a string`)
   }
-  if (!HEX_RE.test(input.signature) || input.signature.length > MAX_SIGNATURE_HEX) {
+  if (!EVEN_HEX_RE.test(input.signature) || input.signature.length > MAX_SIGNATURE_HEX) {
     return failure('BAD_INPUT', 'signature is not even-length hex within 64 KiB')
   }
-  if (!HEX_RE.test(input.key) || input.key.length > MAX_KEY_HEX) return failure('BAD_INPUT', 'key is not even-length hex within 1 KiB')
+  if (!EVEN_HEX_RE.test(input.key) || input.key.length > MAX_KEY_HEX) return failure('BAD_INPUT', 'key is not even-length hex within 1 KiB')
 
   // 2. The reward address: a mainnet (or the expected network's) key-hash reward address, nothing else.
   const addressHex = input.rewardAddressHex.toLowerCase()

@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/errors'
-import { verifyCip8, type Cip8Failure } from './cip8'
+import { EVEN_HEX_RE, verifyCip8, type Cip8Failure } from './cip8'
 
 /** The body of both community POSTs: what a CIP-30 wallet's `signData` returned, plus what was signed. */
 export interface SignedWrite {
@@ -26,11 +26,11 @@ const BODY_HINT =
 const FIELD_FORMAT: Record<(typeof FIELDS)[number], { test: (value: string) => boolean; hint: string }> = {
   payload: { test: () => true, hint: '' },
   signature: {
-    test: (v) => /^(?:[0-9a-fA-F]{2})+$/.test(v),
+    test: (v) => EVEN_HEX_RE.test(v),
     hint: 'signature is the COSE_Sign1 CBOR hex returned by signData: non-empty, even-length hex.',
   },
   key: {
-    test: (v) => /^(?:[0-9a-fA-F]{2})+$/.test(v),
+    test: (v) => EVEN_HEX_RE.test(v),
     hint: 'key is the COSE_Key CBOR hex returned by signData: non-empty, even-length hex.',
   },
   rewardAddressHex: {
