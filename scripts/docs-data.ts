@@ -8,10 +8,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { EndpointEntry, PagesData, SampleResponse, SiteData } from '../docs/.vitepress/site-data/types'
+import type { TObject } from '@sinclair/typebox'
+import type { EndpointEntry, PagesData, SampleResponse, SiteData, ToolEntry } from '../docs/.vitepress/site-data/types'
 import { createApp } from '../src/app'
 import { catalogue } from '../src/catalogue'
-import { toJsonSchema } from '../src/catalogue/json-schema'
 import { API_PREFIX, COVERAGE_RULES, describeSchema, MCP_PATH } from '../src/catalogue/render'
 import type { EndpointDoc } from '../src/catalogue/types'
 import { loadConfig } from '../src/config'
@@ -40,13 +40,23 @@ export async function buildSiteData(): Promise<SiteData> {
       coverageRules: COVERAGE_RULES,
       coverageStrings: coverageStrings(),
       errorFormat: 'Every non-2xx answer is JSON {error, hint}; hint says what to do about it.',
-      tools: mcpToolDefinitions.map((tool) => ({ name: tool.name, description: tool.description, input: toJsonSchema(tool.input) })),
+      tools: mcpToolDefinitions.map((tool) => ({ name: tool.name, description: tool.description, arguments: argumentsOf(tool.input) })),
       endpoints,
     }
   } finally {
     await deps.database?.close()
     await fake.stop()
   }
+}
+
+function argumentsOf(input: TObject): ToolEntry['arguments'] {
+  const required = new Set(input.required ?? [])
+  return Object.entries(input.properties).map(([name, schema]) => ({
+    name,
+    required: required.has(name),
+    type: describeSchema(schema),
+    description: String((schema as { description?: string }).description ?? ''),
+  }))
 }
 
 /** The three `coverage` forms, worded by the service's own functions with the default configuration. */

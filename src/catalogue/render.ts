@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox'
 import { catalogue, mcpTools } from './index'
+import { withoutCoercion } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
 
 export const API_PREFIX = '/api/v1'
@@ -15,7 +16,8 @@ export const COVERAGE_RULES = [
 
 /** One line for a parameter's type: base type, allowed values, bounds, default. */
 export function describeSchema(schema: TSchema): string {
-  const s = schema as Record<string, unknown>
+  // Elysia's t.Integer is a union with a coercing string branch: describe the integer, not the string.
+  const s = withoutCoercion(schema) as Record<string, unknown>
   const literals = (s.anyOf as TSchema[] | undefined)?.map((x) => (x as { const?: unknown }).const)
   const parts: string[] = []
   if (literals && literals.every((v) => v !== undefined)) parts.push(`one of ${literals.map(String).join(', ')}`)

@@ -12,6 +12,7 @@ import { Elysia } from 'elysia'
 import { renderEndpointPage, text } from '../../docs/.vitepress/site-data/endpoint-page'
 import { buildSiteData, pagesData, shorten } from '../../scripts/docs-data'
 import { catalogue, mcpTools } from '../../src/catalogue'
+import { toJsonSchema } from '../../src/catalogue/json-schema'
 import { API_PREFIX } from '../../src/catalogue/render'
 import { errorHandler, routeTable } from '../../src/http/error-handler'
 import { docsSiteRoutes } from '../../src/modules/docs-site/routes'
@@ -24,7 +25,9 @@ describe('the generated site data', () => {
   it('has every catalogue endpoint, in catalogue order, and every MCP tool', () => {
     expect(site.endpoints.map((e) => e.operationId)).toEqual(catalogue.map((doc) => doc.operationId))
     expect(site.tools.map(({ name, description }) => ({ name, description }))).toEqual(mcpTools)
-    for (const tool of site.tools) expect(tool.input.type).toBe('object')
+    const ohlcv = site.tools.find((tool) => tool.name === 'get_token_ohlcv')!
+    expect(ohlcv.arguments.find((a) => a.name === 'limit')).toMatchObject({ required: false, type: 'integer, 1 to 500, default 300' })
+    expect(ohlcv.arguments.find((a) => a.name === 'asset')!.required).toBe(true)
     expect(pagesData(site).endpoints.map((e) => e.path)).toEqual(catalogue.map((doc) => API_PREFIX + doc.path))
   })
 
@@ -35,6 +38,16 @@ describe('the generated site data', () => {
       if (doc.responseExample !== undefined) expect(response.origin).toBe('catalogue')
       // The first example URL works against the built-in sample data (a redirect is an answer too: the logo).
       else expect(response.status).toBeLessThan(400)
+    }
+  })
+
+  it('describes each parameter’s type as the value it takes (an integer, not the query-string coercion)', () => {
+    for (const doc of catalogue) {
+      for (const param of doc.params) {
+        const type = toJsonSchema(param.schema).type
+        const described = site.endpoints.find((e) => e.operationId === doc.operationId)!.params.find((p) => p.name === param.name)!.type
+        if (type === 'integer' || type === 'number') expect(described).toStartWith(`${type},`)
+      }
     }
   })
 
@@ -50,7 +63,10 @@ describe('an endpoint page', () => {
       const page = renderEndpointPage(entry)
       expect(page).toContain(`<span class="method">${entry.method}</span> <code>${entry.path}</code>`)
       expect(page).toStartWith(`# ${text(entry.summary)}`)
-      for (const param of entry.params) expect(page).toContain(`| \`${param.name}\` | ${param.in} |`)
+      for (const param of entry.params) {
+        expect(page).toContain(`- \`${param.name}\` (${param.in}, ${param.required ? 'required' : 'optional'}): `)
+        expect(page).toContain(`Type: \`${param.type}\``)
+      }
       for (const example of entry.examples) expect(page).toContain(`<ExampleUrl path="${example.replace(/&/g, '&amp;')}" />`)
       expect(page).toContain(`"$BASE${entry.examples[0]}"`)
       for (const error of entry.errors) expect(page).toContain(`| ${error.status} |`)

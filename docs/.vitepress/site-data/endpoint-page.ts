@@ -42,15 +42,15 @@ export function text(markdown: string, inTable = false): string {
 
 const code = (value: string) => `\`${value.replace(/`/g, "'")}\``
 
+/** One item per parameter: name, where, required, description, then its type and bounds on a line of their own. */
 function parameters(params: ParamEntry[]): string {
   if (params.length === 0) return 'None.'
-  const rows = params.map(
-    (p) =>
-      `| ${code(p.name)} | ${p.in} | ${p.required ? 'yes' : 'no'} | ${text(code(p.type), true)} | ${text(p.description, true)}${
-        p.example !== undefined ? ` Example: ${text(code(String(p.example)), true)}` : ''
-      } |`,
-  )
-  return ['| name | in | required | type | description |', '|---|---|---|---|---|', ...rows].join('\n')
+  return params
+    .map((p) => {
+      const example = p.example !== undefined ? ` Example: ${code(String(p.example))}` : ''
+      return `- ${code(p.name)} (${p.in}, ${p.required ? 'required' : 'optional'}): ${text(p.description)}${example}\n  <br>Type: ${code(p.type)}`
+    })
+    .join('\n')
 }
 
 function requestBody(entry: EndpointEntry): string {

@@ -49,8 +49,8 @@ export interface EndpointEntry {
 export interface ToolEntry {
   name: string
   description: string
-  /** JSON Schema of the arguments. */
-  input: Record<string, unknown>
+  /** The arguments, described like REST parameters (the tool's input schema is built from them). */
+  arguments: Array<{ name: string; required: boolean; type: string; description: string }>
 }
 
 export interface SiteData {

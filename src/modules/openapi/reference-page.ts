@@ -22,12 +22,15 @@ export function referenceAssetFile(path: string): string | null {
   return null
 }
 
-/** Offline-friendly configuration: no web fonts, no telemetry, no hosted client. */
+/** Offline-friendly configuration: no web fonts, no telemetry, none of Scalar's hosted features (client, AI agent, MCP generator). */
 const CONFIGURATION = {
   url: `${API_PREFIX}/openapi.json`,
   withDefaultFonts: false,
   telemetry: false,
   hideClientButton: true,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
   showOperationId: true,
   defaultOpenAllTags: true,
 }
