@@ -8,6 +8,7 @@ import { chartRoutes } from './modules/charts/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { opsRoutes } from './modules/ops/routes'
+import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
 
 /**
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps) {
   }
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(tokenRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl, tokens: deps.services.tokens }))
     .use(chartRoutes({ responses: deps.responses, charts: deps.services.charts }))
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))

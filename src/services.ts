@@ -4,6 +4,7 @@ import type { TokenRegistry } from './registry/registry'
 import type { Upstreams } from './upstream'
 import { AdaMarketService } from './modules/ada-market/service'
 import { WalletService } from './modules/wallet/service'
+import { TokenService } from './modules/tokens/service'
 import { createChartService, type ChartService } from './modules/charts/service'
 import { createLogoService, type LogoService } from './modules/logos/service'
 
@@ -22,6 +23,7 @@ export interface Core {
 export interface Services {
   wallet: WalletService
   adaMarket: AdaMarketService
+  tokens: TokenService
   charts: ChartService
   logos: LogoService
 }
@@ -30,6 +32,7 @@ export function createServices(core: Core): Services {
   return {
     wallet: new WalletService({ config: core.config, upstreams: core.upstreams, registry: core.registry }),
     adaMarket: new AdaMarketService(core.upstreams.coingecko),
+    tokens: new TokenService(core),
     charts: createChartService(core),
     logos: createLogoService(core),
   }
