@@ -6,14 +6,18 @@ export interface Fetched<T> {
   stale: boolean
 }
 
-/** Read through the shared memo; every adapter method goes through here. */
+/**
+ * Read through the shared memo; every adapter method goes through here. Upstream entries are not served
+ * stale-while-revalidate (`swrMs: 0`): the endpoint answers above them already are, so a rebuild waits for
+ * fresh upstream data, and `stale` means one thing only: the upstream failed and an older copy stands in.
+ */
 export async function memoised<T>(
   memo: Memo,
   key: string,
   options: MemoOptions<T>,
   loader: () => Promise<T>,
 ): Promise<Fetched<T>> {
-  const cached = await memo.get(key, options, loader)
+  const cached = await memo.get(key, { swrMs: 0, ...options }, loader)
   return { data: cached.value, stale: cached.state === 'STALE' }
 }
 

@@ -195,6 +195,17 @@ describe('the shared cache in front of an upstream, through HTTP', () => {
     expect(healed.body.blockHeight).toBe(11934563)
   })
 
+  it('rebuilds an expired answer from fresh upstream data, never from a copy that is only being refreshed', async () => {
+    await svc.get('/probe/tip') // answer cached 30 s; the tip behind it 20 s
+    svc.advance(35_000) // both expired; the answer is inside its stale-while-revalidate window
+    const revalidating = await svc.get('/probe/tip')
+    expect(revalidating.headers.get('x-cache')).toBe('STALE') // served at once while one rebuild runs
+    await Bun.sleep(20)
+    const rebuilt = await svc.get('/probe/tip')
+    expect(rebuilt.headers.get('x-cache')).toBe('HIT') // the rebuild read a fresh tip, so it is not stale
+    expect(svc.fake.count('koios', '/tip')).toBe(2)
+  })
+
   for (const fault of ['server_error', 'rate_limited', 'garbage', 'wrong_shape', 'down'] as const) {
     it(`answers 502 JSON naming the upstream when it fails (${fault}) and no copy exists`, async () => {
       svc.fake.fail('koios', fault)
