@@ -4,6 +4,7 @@ import type { AppDeps } from './deps'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
 import { adaMarketRoutes } from './modules/ada-market/routes'
+import { communityRoutes } from './modules/community/routes'
 import { chartRoutes } from './modules/charts/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps) {
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
+    .use(communityRoutes({ responses: deps.responses, community: deps.services.community }))
 
   const app = new Elysia()
     .wrap(observe({ logger: deps.logger, metrics: deps.metrics, routes: currentRoutes }) as never)

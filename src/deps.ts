@@ -1,5 +1,6 @@
 import { Memo } from './cache/memo'
 import type { Config } from './config'
+import { CommunityDatabase } from './db/client'
 import { ResponseCache } from './http/response-cache'
 import type { DatabaseProbe } from './modules/ops/routes'
 import { createLogger, type Logger } from './observability/logger'
@@ -52,6 +53,11 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   metrics.watchCache('response', () => responseCache.size)
   const upstreams = createUpstreams(config, upstreamCache, metrics)
   const registry: TokenRegistry = loadRegistry(config.tokenRegistryFile)
-  const services = createServices({ config, logger, upstreams, registry })
-  return { config, logger, metrics, upstreamCache, responses, upstreams, registry, services, database: null }
+  // Opened and migrated before anything serves; a database that cannot be opened stops the start.
+  const database =
+    config.databaseUrl === null
+      ? null
+      : await CommunityDatabase.open({ url: config.databaseUrl, authToken: config.databaseAuthToken }, logger)
+  const services = createServices({ config, logger, upstreams, registry, database, now })
+  return { config, logger, metrics, upstreamCache, responses, upstreams, registry, services, database }
 }

@@ -1,4 +1,6 @@
 import type { Config } from './config'
+import type { CommunityDatabase } from './db/client'
+import { CommunityService } from './modules/community/service'
 import type { Logger } from './observability/logger'
 import type { TokenRegistry } from './registry/registry'
 import type { Upstreams } from './upstream'
@@ -14,6 +16,10 @@ export interface Core {
   logger: Logger
   upstreams: Upstreams
   registry: TokenRegistry
+  /** The community database; null or absent when DATABASE_URL=off. */
+  database?: CommunityDatabase | null
+  /** The clock (tests move it). Default Date.now. */
+  now?: () => number
 }
 
 /**
@@ -23,6 +29,7 @@ export interface Core {
 export interface Services {
   wallet: WalletService
   adaMarket: AdaMarketService
+  community: CommunityService
   tokens: TokenService
   charts: ChartService
   logos: LogoService
@@ -32,6 +39,7 @@ export function createServices(core: Core): Services {
   return {
     wallet: new WalletService({ config: core.config, upstreams: core.upstreams, registry: core.registry }),
     adaMarket: new AdaMarketService(core.upstreams.coingecko),
+    community: new CommunityService({ database: core.database ?? null, logger: core.logger, now: core.now }),
     tokens: new TokenService(core),
     charts: createChartService(core),
     logos: createLogoService(core),

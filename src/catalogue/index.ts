@@ -1,4 +1,5 @@
 import { marketDoc } from '../modules/ada-market/catalogue'
+import { communityDocs } from '../modules/community/catalogue'
 import { ohlcvDoc } from '../modules/charts/catalogue'
 import { logoDoc } from '../modules/logos/catalogue'
 import { indexDoc } from '../modules/meta/catalogue'
@@ -7,7 +8,7 @@ import { walletDoc } from '../modules/wallet/catalogue'
 import type { EndpointDoc } from './types'
 
 /** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
-export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc]
+export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc, ...communityDocs]
 
 /** MCP tools, listed in the index and the docs (the MCP server registers the same names). */
 export const mcpTools: Array<{ name: string; description: string }> = []
