@@ -3,11 +3,14 @@ import { API_PREFIX } from './catalogue/render'
 import type { AppDeps } from './deps'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
+import { mcpRoutes } from './mcp/routes'
 import { adaMarketRoutes } from './modules/ada-market/routes'
 import { communityRoutes } from './modules/community/routes'
 import { chartRoutes } from './modules/charts/routes'
+import { docsSiteRoutes } from './modules/docs-site/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
+import { openapiRoutes } from './modules/openapi/routes'
 import { opsRoutes } from './modules/ops/routes'
 import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
@@ -29,6 +32,7 @@ export function createApp(deps: AppDeps) {
   }
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(openapiRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(tokenRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl, tokens: deps.services.tokens }))
     .use(chartRoutes({ responses: deps.responses, charts: deps.services.charts }))
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
@@ -41,6 +45,8 @@ export function createApp(deps: AppDeps) {
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))
     .use(api)
+    .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(docsSiteRoutes())
 
   return app
 }
