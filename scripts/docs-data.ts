@@ -6,7 +6,7 @@
  * Endpoints whose catalogue entry has no response example get one answered by the service itself, run in
  * process against the built-in fake upstreams (the sample data `bun run demo` serves). No network is used.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TObject } from '@sinclair/typebox'
 import type { EndpointEntry, PagesData, SampleResponse, SiteData, ToolEntry } from '../docs/.vitepress/site-data/types'
@@ -130,6 +130,19 @@ export function pagesData(site: SiteData): PagesData {
   }
 }
 
+/**
+ * The environment-variable table of the README's "Configuration" section, for the self-hosting guide (one
+ * table, so the two cannot disagree).
+ */
+export function configurationTable(readme: string): string {
+  const lines = readme.split('\n')
+  const heading = lines.findIndex((line) => line.trim() === '## Configuration')
+  const first = lines.findIndex((line, i) => i > heading && line.startsWith('|'))
+  if (heading === -1 || first === -1) throw new Error('README.md has no table under "## Configuration" for the self-hosting guide')
+  const end = lines.findIndex((line, i) => i > first && !line.startsWith('|'))
+  return lines.slice(first, end === -1 ? undefined : end).join('\n')
+}
+
 /** Lists cut to their first items, at every depth. */
 export function shorten(value: unknown): { value: unknown; shortened: boolean } {
   let shortened = false
@@ -149,5 +162,7 @@ if (import.meta.main) {
   mkdirSync(GENERATED_DIR, { recursive: true })
   writeFileSync(join(GENERATED_DIR, 'site.json'), `${JSON.stringify(site, null, 2)}\n`)
   writeFileSync(join(GENERATED_DIR, 'pages.json'), `${JSON.stringify(pagesData(site), null, 2)}\n`)
-  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json`)
+  const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8')
+  writeFileSync(join(GENERATED_DIR, 'configuration.md'), `${configurationTable(readme)}\n`)
+  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json, configuration.md`)
 }

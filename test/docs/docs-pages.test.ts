@@ -5,12 +5,12 @@
  * service serves a built site at /docs/ safely.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { renderEndpointPage, text } from '../../docs/.vitepress/site-data/endpoint-page'
-import { buildSiteData, pagesData, shorten } from '../../scripts/docs-data'
+import { buildSiteData, configurationTable, pagesData, shorten } from '../../scripts/docs-data'
 import { catalogue, mcpTools } from '../../src/catalogue'
 import { toJsonSchema } from '../../src/catalogue/json-schema'
 import { API_PREFIX } from '../../src/catalogue/render'
@@ -49,6 +49,15 @@ describe('the generated site data', () => {
         if (type === 'integer' || type === 'number') expect(described).toStartWith(`${type},`)
       }
     }
+  })
+
+  it('gives the self-hosting guide the README’s configuration table, naming every variable the service reads', () => {
+    const table = configurationTable(readFileSync(join(import.meta.dir, '..', '..', 'README.md'), 'utf8'))
+    expect(table.split('\n')[0]).toStartWith('| variable |')
+    const read = readFileSync(join(import.meta.dir, '..', '..', 'src', 'config.ts'), 'utf8').matchAll(/(?:read|int|httpUrl|list)\('([A-Z_]+)'/g)
+    const names = [...new Set(Array.from(read, (m) => m[1]))]
+    expect(names.length).toBeGreaterThan(15)
+    for (const name of names) expect(table).toContain(`\`${name}\``)
   })
 
   it('shortens lists to their first three items, at any depth', () => {

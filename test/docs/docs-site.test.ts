@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
-import { catalogue } from '../../src/catalogue'
+import { catalogue, mcpTools } from '../../src/catalogue'
 import { API_PREFIX } from '../../src/catalogue/render'
 import { startService } from '../helpers'
 import { ensureDocsBuilt } from './docs-build'
@@ -54,6 +54,24 @@ async function offlinePage() {
 
 // An endpoint page with a path beyond the index, when the catalogue has one.
 const endpoint = catalogue.find((doc) => doc.method === 'GET' && doc.path !== '/' && doc.examples.length > 0) ?? catalogue[0]
+
+describe('the built site, served by the service', () => {
+  it('has every guide the issue lists', async () => {
+    for (const guide of ['quick-start', 'coverage', 'community-signing', 'limits-and-caching', 'mcp', 'self-hosting']) {
+      const res = await fetch(`${base}/docs/guide/${guide}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toContain('text/html')
+    }
+  })
+
+  it('lists every MCP tool on the MCP guide, and the README’s configuration table on the self-hosting guide', async () => {
+    const mcp = await (await fetch(`${base}/docs/guide/mcp`)).text()
+    for (const tool of mcpTools) expect(mcp).toContain(tool.name)
+    expect(mcp).toContain('/api/mcp')
+    const selfHosting = await (await fetch(`${base}/docs/guide/self-hosting`)).text()
+    for (const variable of ['PUBLIC_BASE_URL', 'DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'GECKOTERMINAL_RPM']) expect(selfHosting).toContain(variable)
+  })
+})
 
 describe('the docs site in a browser', () => {
   it(
