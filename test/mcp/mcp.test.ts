@@ -104,7 +104,7 @@ describe('an MCP client from the official SDK', () => {
     expect((cached.structuredContent as { blockHeight: number }).blockHeight).toBe(11934562)
     expect(svc.fake.count('koios', '/tip')).toBe(1)
 
-    // 41 s after the first read: past the 20 s lifetime and the 20 s stale-while-revalidate window.
+    // 41 s after the first read: well past the 20 s lifetime, so the tip is read again.
     svc.advance(22_000)
     const refreshed = await second.callTool({ name: 'get_chain_tip', arguments: {} })
     await second.close()
