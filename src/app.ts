@@ -5,9 +5,9 @@ import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
 import { mcpRoutes } from './mcp/routes'
 import { adaMarketRoutes } from './modules/ada-market/routes'
-import { communityRoutes } from './modules/community/routes'
 import { chartRoutes } from './modules/charts/routes'
 import { docsSiteRoutes } from './modules/docs-site/routes'
+import { communityRoutes } from './modules/community/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
@@ -41,7 +41,12 @@ export function createApp(deps: AppDeps) {
     .use(communityRoutes({ responses: deps.responses, community: deps.services.community }))
 
   const app = new Elysia()
-    .wrap(observe({ logger: deps.logger, metrics: deps.metrics, routes: currentRoutes }) as never)
+    .wrap(observe({
+        logger: deps.logger,
+        metrics: deps.metrics,
+        routes: currentRoutes,
+        front: (request) => deps.responses.answerFromFront(request),
+      }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))
     .use(api)
