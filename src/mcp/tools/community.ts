@@ -1,6 +1,6 @@
 import { boostSummariesDoc, latestCommentsDoc } from '../../modules/community/catalogue'
 import { parseUnitList } from '../../modules/community/service'
-import { parseAssetUnit } from '../../modules/tokens/inputs'
+import { parseAssetUnit } from '../../http/asset-input'
 import { defineTool, inputFromParams } from '../tool'
 
 export const getBoosts = defineTool({

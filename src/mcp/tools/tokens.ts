@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { screenerDoc, searchDoc, tokenDetailDoc } from '../../modules/tokens/catalogue'
-import { parseAssetUnit, parseSearchQuery } from '../../modules/tokens/inputs'
+import { parseAssetUnit } from '../../http/asset-input'
+import { parseSearchQuery } from '../../modules/tokens/inputs'
 import { defineTool, inputFromParams } from '../tool'
 
 export const listTokens = defineTool({

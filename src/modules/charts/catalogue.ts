@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
 import { invalid } from '../../http/errors'
-import { assetParam, SNEK_UNIT } from './asset-param'
+import { assetParam, SNEK_UNIT } from '../../http/asset-input'
 import { HISTORY_TTL_MS } from './history'
 import { INVALID, LIMIT, POOL_PATTERN, QUOTES } from './request'
 import { NO_CHARTABLE_POOL } from './service'

@@ -2,7 +2,7 @@
  * The inputs of GET /tokens/{asset}/ohlcv as pure rules that throw the same `{error, hint}` the REST schemas
  * answer with, so the MCP tool (which skips HTTP) rejects exactly what the endpoint rejects.
  */
-import { normaliseUnit, UNIT_HINT } from '../../cardano/unit'
+import { INVALID_UNIT, parseAssetUnit } from '../../http/asset-input'
 import { ApiError } from '../../http/errors'
 import { DEFAULT_TIMEFRAME, isTimeframe, TIMEFRAMES, type Timeframe } from './timeframes'
 
@@ -16,7 +16,7 @@ export const POOL_PATTERN = '^(?:[0-9a-fA-F]{2}){4,80}$'
 const POOL_RE = new RegExp(POOL_PATTERN)
 
 export const INVALID = {
-  asset: { error: 'Invalid asset unit', hint: `${UNIT_HINT}.` },
+  asset: INVALID_UNIT,
   tf: { error: 'Invalid timeframe', hint: `tf is one of ${TIMEFRAMES.join(', ')} (default ${DEFAULT_TIMEFRAME}).` },
   limit: {
     error: 'Invalid limit',
@@ -48,13 +48,6 @@ export interface RawOhlcvRequest {
 }
 
 const fail = (rule: { error: string; hint: string }) => new ApiError(400, rule.error, rule.hint)
-
-/** The lowercase asset unit; 400 for anything else. */
-export function parseAssetUnit(raw: string): string {
-  const unit = normaliseUnit(raw)
-  if (unit === null) throw fail(INVALID.asset)
-  return unit
-}
 
 /** Checks and normalises the inputs, applying the defaults. */
 export function parseOhlcvRequest(raw: RawOhlcvRequest): OhlcvRequest {

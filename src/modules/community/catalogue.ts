@@ -1,8 +1,8 @@
 import { t } from 'elysia'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
-import { UNIT_HINT, UNIT_PATTERN } from '../../cardano/unit'
+import { UNIT_HINT } from '../../cardano/unit'
 import { invalid } from '../../http/errors'
-import { INVALID_UNIT } from '../tokens/inputs'
+import { assetParam, INVALID_UNIT } from '../../http/asset-input'
 import { EVEN_HEX_RE } from './cip8'
 import { stakeShort } from './display'
 import { COMMENT_MAX_CHARS } from './payload'
@@ -157,13 +157,7 @@ export const castBoostDoc: EndpointDoc = {
   responseExample: { ok: true, stakeAddress: SAMPLE_STAKE, unit: SNEK },
 }
 
-const unitParam = {
-  name: 'unit',
-  in: 'path' as const,
-  required: true,
-  description: 'The asset unit: policy id followed by the asset name in hex',
-  schema: t.String({ pattern: UNIT_PATTERN, examples: [SNEK], error: invalid(INVALID_UNIT.error, INVALID_UNIT.hint) }),
-}
+const unitParam = assetParam('The asset unit: policy id followed by the asset name in hex', 'unit')
 
 export const latestCommentsDoc: EndpointDoc = {
   operationId: 'getComments',

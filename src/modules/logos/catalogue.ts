@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
-import { assetParam, SNEK_UNIT } from '../charts/asset-param'
-import { INVALID } from '../charts/request'
+import { assetParam, INVALID_UNIT, SNEK_UNIT } from '../../http/asset-input'
 import { MAX_LOGO_BYTES } from './png'
 import { UNCURATED_LOOKUPS_PER_MINUTE } from './service'
 
@@ -38,6 +37,6 @@ export const logoDoc: EndpointDoc = {
   cacheSeconds: LOGO_TTL.registryPng,
   cacheNote: `per tier: registry PNG and redirect ${LOGO_TTL.registryPng} s, monogram ${LOGO_TTL.monogram} s, 10 s after an upstream failure`,
   examples: [`/tokens/${SNEK_UNIT}/logo`],
-  errors: [{ status: 400, error: INVALID.asset.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' }],
+  errors: [{ status: 400, error: INVALID_UNIT.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' }],
   response: LogoResponse,
 }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import type { Built, ResponseCache } from '../../http/response-cache'
-import { parseAssetUnit } from '../charts/request'
+import { parseAssetUnit } from '../../http/asset-input'
 import { LOGO_TTL, logoDoc } from './catalogue'
 import type { Logo, LogoService } from './service'
 

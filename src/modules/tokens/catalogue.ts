@@ -1,9 +1,9 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
-import { UNIT_PATTERN } from '../../cardano/unit'
 import { invalid } from '../../http/errors'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
-import { INVALID_QUERY, INVALID_UNIT, SEARCH_MAX_LENGTH } from './inputs'
+import { assetParam, INVALID_UNIT } from '../../http/asset-input'
+import { INVALID_QUERY, SEARCH_MAX_LENGTH } from './inputs'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
 
@@ -77,13 +77,7 @@ export const tokenDetailDoc: EndpointDoc = {
       'without chain facts (null) while source A trades the token, else 502.',
   ].join('\n\n'),
   params: [
-    {
-      name: 'asset',
-      in: 'path',
-      required: true,
-      description: 'Asset unit: 56 hex characters of policy id followed by 0–64 hex characters of asset name (either case)',
-      schema: t.String({ pattern: UNIT_PATTERN, examples: [SNEK, USDM], error: invalid(INVALID_UNIT.error, INVALID_UNIT.hint) }),
-    },
+    assetParam('Asset unit: 56 hex characters of policy id followed by 0–64 hex characters of asset name (either case)', 'asset', [SNEK, USDM]),
   ],
   cacheSeconds: 60,
   cacheNote: '10 s while the holder estimate is still being computed',

@@ -3,7 +3,8 @@ import { routeOptions } from '../../catalogue/route-options'
 import { publicOrigin } from '../../http/base-url'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
-import { parseAssetUnit, parseSearchQuery } from './inputs'
+import { parseAssetUnit } from '../../http/asset-input'
+import { parseSearchQuery } from './inputs'
 import type { TokenService } from './service'
 
 /** A detail whose holder estimate is still being computed is rebuilt this soon, so the estimate shows up. */
