@@ -46,5 +46,9 @@ export interface EndpointDoc {
   response: TSchema
   /** Success status (201 for writes). */
   successStatus?: number
+  /** Media types of the success answer when it is not JSON (the logo's images). */
+  successMediaTypes?: string[]
+  /** Further non-error answers (the logo's redirect tier, a replayed comment). */
+  otherAnswers?: Array<{ status: number; description: string; headers?: Record<string, string> }>
   responseExample?: unknown
 }

@@ -103,6 +103,23 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  it('documents non-JSON answers and further success answers where the catalogue declares them', () => {
+    for (const doc of catalogue) {
+      const responses = operationOf(doc).responses as Record<string, any>
+      if (doc.successMediaTypes) {
+        expect(Object.keys(responses[String(doc.successStatus ?? 200)].content).sort()).toEqual([...doc.successMediaTypes].sort())
+      }
+      for (const answer of doc.otherAnswers ?? []) {
+        expect(responses[String(answer.status)].description).toBe(answer.description)
+        for (const header of Object.keys(answer.headers ?? {})) expect(responses[String(answer.status)].headers[header]).toBeDefined()
+      }
+    }
+    // The logo: a PNG or an SVG, or a redirect with its Location.
+    const logo = document.paths['/api/v1/tokens/{asset}/logo'].get.responses
+    expect(Object.keys(logo['200'].content).sort()).toEqual(['image/png', 'image/svg+xml'])
+    expect(logo['302'].headers.Location).toBeDefined()
+  })
+
   it('documents request bodies as JSON with an example', () => {
     for (const doc of catalogue.filter((d) => d.body)) {
       const requestBody = operationOf(doc).requestBody

@@ -216,6 +216,7 @@ export const postCommentDoc: EndpointDoc = {
   ],
   response: CommentSchema,
   successStatus: 201,
+  otherAnswers: [{ status: 200, description: 'The same signed comment again (a retry or a replay): the comment already saved; nothing new is saved' }],
   responseExample: { id: 7, stakeAddress: SAMPLE_STAKE, stakeShort: stakeShort(SAMPLE_STAKE), body: 'gm', createdAt: '2026-01-31T12:00:00.000Z' },
 }
 

@@ -39,4 +39,12 @@ export const logoDoc: EndpointDoc = {
   examples: [`/tokens/${SNEK_UNIT}/logo`],
   errors: [{ status: 400, error: INVALID_UNIT.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' }],
   response: LogoResponse,
+  successMediaTypes: ['image/png', 'image/svg+xml'],
+  otherAnswers: [
+    {
+      status: 302,
+      description: "Hosted image tier: a redirect to source B's precomputed image for the token",
+      headers: { Location: "The https URL of source B's hosted image" },
+    },
+  ],
 }

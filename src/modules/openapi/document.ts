@@ -103,6 +103,19 @@ function completeOperation(operation: Json, doc: EndpointDoc): void {
     const json = responses[success].content?.['application/json']
     if (json !== undefined) json.example = doc.responseExample
   }
+  if (doc.successMediaTypes !== undefined) {
+    responses[success].content = Object.fromEntries(
+      doc.successMediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+    )
+  }
+  for (const answer of doc.otherAnswers ?? []) {
+    const headers = Object.entries(answer.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])
+    responses[String(answer.status)] = {
+      ...responses[String(answer.status)],
+      description: answer.description,
+      ...(headers.length > 0 ? { headers: Object.fromEntries(headers) } : {}),
+    }
+  }
   for (const [status, errors] of errorsByStatus(doc)) {
     const documented = errors.filter((e) => e.error !== '')
     responses[status] = {
