@@ -27,6 +27,22 @@ export class TokenRegistry {
   get units(): string[] {
     return this.tokens.map((t) => t.unit)
   }
+
+  /**
+   * The registry in consecutive batches of `size` units (the upstreams' 30-address calls). The screener reads
+   * these batches and the logo looks a curated token up in the same one, so they share cached answers.
+   */
+  batches(size: number): string[][] {
+    const units = this.units
+    const out: string[][] = []
+    for (let i = 0; i < units.length; i += size) out.push(units.slice(i, i + size))
+    return out
+  }
+
+  /** The batch of `size` holding a curated unit; undefined for any other unit. */
+  batchOf(unit: string, size: number): string[] | undefined {
+    return this.batches(size).find((batch) => batch.includes(unit))
+  }
 }
 
 /** The bundled 68 tokens, or the JSON array at TOKEN_REGISTRY_FILE, checked entry by entry. */

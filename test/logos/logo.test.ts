@@ -135,6 +135,16 @@ describe("tier 2: source B's hosted image", () => {
     expect(calls[0].path.split('/').pop()!.split(',')).toEqual(svc.deps.registry.units.slice(0, 30))
   })
 
+  it("shares the screener's source B batches: after a screener refresh a curated logo costs no source B call", async () => {
+    const token = curated(40) // in the second batch of 30
+    token.setRegistryLogo(null)
+    token.setImage(IMAGE)
+    expect((await svc.get('/api/v1/tokens')).status).toBe(200)
+    svc.fake.resetCalls()
+    expect((await svc.get(`/api/v1/tokens/${token.unit}/logo`)).status).toBe(302)
+    expect(svc.fake.count('geckoterminal')).toBe(0)
+  })
+
   it('ignores the missing.png placeholder and plain-http URLs', async () => {
     const tokens = ['missing.png', 'http://coin-images.coingecko.com/coins/images/1/large/token.png'].map((url, i) => {
       const token = curated(14 + i)

@@ -52,11 +52,8 @@ export function createLogoService(core: Pick<Core, 'upstreams' | 'registry' | 'l
 
   /** Source B's image URL for the unit, read in the curated batch it belongs to, or alone (rationed). */
   function hostedImage(unit: string): Promise<Lookup<string | null>> {
-    const units = core.registry.units
-    const index = units.indexOf(unit)
-    if (index >= 0) {
-      const start = index - (index % MAX_TOKENS_PER_CALL)
-      const batch = units.slice(start, start + MAX_TOKENS_PER_CALL)
+    const batch = core.registry.batchOf(unit, MAX_TOKENS_PER_CALL)
+    if (batch !== undefined) {
       return attempt('source B tokens/multi', unit, async () => {
         const read = await geckoterminal.tokensMulti(batch)
         return { data: read.data.tokens.find((t) => t.unit === unit)?.imageUrl ?? null, stale: read.stale }

@@ -57,7 +57,7 @@ export class TokenService {
 
   async screener(origin: string): Promise<Fetched<ScreenerBody>> {
     const { dexscreener, geckoterminal } = this.deps.upstreams
-    const chunks = chunk(this.deps.registry.units, CHUNK)
+    const chunks = this.deps.registry.batches(CHUNK)
     const [readsA, readsB] = await Promise.all([
       Promise.all(chunks.map((units) => dexscreener.tokens(units))),
       this.orNull('screener', Promise.all(chunks.map((units) => geckoterminal.tokensMulti(units)))),
@@ -212,8 +212,3 @@ async function settle<T>(read: Promise<T>): Promise<T | UpstreamError> {
   }
 }
 
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
