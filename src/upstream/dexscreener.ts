@@ -7,7 +7,7 @@
 import type { Memo } from '../cache/memo'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
-import { arr, count, expectArray, expectObject, keep, num, obj, str, text } from './parse'
+import { arr, count, expectArray, expectObject, keep, num, obj, readWindows, str, text } from './parse'
 
 export const CHAIN = 'cardano'
 export const MAX_TOKENS_PER_CALL = 30
@@ -111,13 +111,13 @@ export function readPair(value: unknown): DexPair | null {
     quoteToken: quote ?? { address: '', name: null, symbol: null },
     priceUsd: num(p.priceUsd),
     priceNative: num(p.priceNative),
-    txns: readWindows(p.txns, (w) => {
+    txns: readWindows(p.txns, WINDOWS, (w) => {
       const o = obj(w)
       if (o === null) return null
       return { buys: count(o.buys) ?? 0, sells: count(o.sells) ?? 0 }
     }),
-    volume: readWindows(p.volume, num),
-    priceChange: readWindows(p.priceChange, num),
+    volume: readWindows(p.volume, WINDOWS, num),
+    priceChange: readWindows(p.priceChange, WINDOWS, num),
     liquidityUsd: liquidity === null ? null : num(liquidity.usd),
     fdv: num(p.fdv),
     marketCap: num(p.marketCap),
@@ -132,17 +132,6 @@ function readTokenRef(value: unknown): TokenRef | null {
   const address = text(t.address)
   if (address === null) return null
   return { address, name: str(t.name), symbol: str(t.symbol) }
-}
-
-function readWindows<T>(value: unknown, read: (v: unknown) => T | null): Partial<Record<Window, T>> {
-  const o = obj(value)
-  const out: Partial<Record<Window, T>> = {}
-  if (o === null) return out
-  for (const w of WINDOWS) {
-    const v = read(o[w])
-    if (v !== null) out[w] = v
-  }
-  return out
 }
 
 function readInfo(value: unknown): PairInfo | null {

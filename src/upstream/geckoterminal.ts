@@ -9,7 +9,7 @@ import type { Memo } from '../cache/memo'
 import { UpstreamError } from './errors'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
-import { arr, count, expectArray, expectObject, isoToMs, keep, num, obj, str, text, type Json } from './parse'
+import { arr, count, expectArray, expectObject, isoToMs, type Json, keep, num, obj, readWindows, str, text } from './parse'
 
 export const NETWORK = 'cardano'
 export const MAX_TOKENS_PER_CALL = 30
@@ -168,17 +168,6 @@ function relationshipId(relationships: Json | null, name: string): string | null
   return data === null ? null : text(data.id)
 }
 
-function readWindows<T>(value: unknown, read: (v: unknown) => T | null): Partial<Record<GtWindow, T>> {
-  const o = obj(value)
-  const out: Partial<Record<GtWindow, T>> = {}
-  if (o === null) return out
-  for (const w of WINDOWS) {
-    const v = read(o[w])
-    if (v !== null) out[w] = v
-  }
-  return out
-}
-
 export function readPool(value: unknown): GtPool | null {
   const p = obj(value)
   const a = obj(p?.attributes)
@@ -197,9 +186,9 @@ export function readPool(value: unknown): GtPool | null {
     quoteTokenUnit: quoteId === null ? null : stripNetworkPrefix(quoteId),
     baseTokenPriceUsd: num(a.base_token_price_usd),
     reserveUsd: num(a.reserve_in_usd),
-    volumeUsd: readWindows(a.volume_usd, num),
-    priceChange: readWindows(a.price_change_percentage, num),
-    transactions: readWindows(a.transactions, (w) => {
+    volumeUsd: readWindows(a.volume_usd, WINDOWS, num),
+    priceChange: readWindows(a.price_change_percentage, WINDOWS, num),
+    transactions: readWindows(a.transactions, WINDOWS, (w) => {
       const o = obj(w)
       return o === null ? null : { buys: count(o.buys) ?? 0, sells: count(o.sells) ?? 0 }
     }),

@@ -70,6 +70,25 @@ export function expectObject(upstream: UpstreamName, value: unknown, what: strin
   return o
 }
 
+/**
+ * A map of time windows (`{h1: …, h24: …}`) read window by window: each value the reader accepts is kept,
+ * missing or unreadable windows are left out (upstreams omit windows with no activity).
+ */
+export function readWindows<W extends string, T>(
+  value: unknown,
+  windows: readonly W[],
+  read: (v: unknown) => T | null,
+): Partial<Record<W, T>> {
+  const o = obj(value)
+  const out: Partial<Record<W, T>> = {}
+  if (o === null) return out
+  for (const w of windows) {
+    const v = read(o[w])
+    if (v !== null) out[w] = v
+  }
+  return out
+}
+
 /** Map over a list, keeping only the items the reader accepts (one malformed row never sinks the answer). */
 export function keep<T>(list: unknown[], read: (item: unknown) => T | null): T[] {
   const out: T[] = []

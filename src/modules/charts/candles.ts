@@ -3,16 +3,10 @@
  * a boundary row (within a page, and across pages read with `before_timestamp`); quiet intervals have no row.
  * Here they become one ascending list with one candle per time. Gaps stay gaps: nothing is filled in.
  */
+import type { OhlcvRow } from '../../upstream/geckoterminal'
 
-export interface Candle {
-  /** Start of the interval, unix seconds (UTC). */
-  time: number
-  open: number
-  high: number
-  low: number
-  close: number
-  volume: number
-}
+/** One interval (`time`: its start, unix seconds UTC), as the adapter reads source B's rows. */
+export type Candle = OhlcvRow
 
 /**
  * Pages of rows (the newest page first, each as sent) to ascending candles without duplicate times. For a
