@@ -115,9 +115,13 @@ export class ResponseCache {
     this.keyByUrl.set(url, key)
   }
 
-  /** Drop cached answers whose key starts with the prefix (a write makes the writer's next read show it). */
+  /**
+   * Drop cached answers whose key starts with the prefix (a write makes the writer's next read show it), and
+   * the front cache's way to them: a build that was already running may still store under an old key.
+   */
   invalidate(prefix: string): void {
     this.memo.deleteByPrefix(prefix)
+    for (const [url, key] of this.keyByUrl) if (key.startsWith(prefix)) this.keyByUrl.delete(url)
   }
 
   private store(built: Built, defaultTtl: number, schema?: TSchema): Stored {

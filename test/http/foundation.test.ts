@@ -13,8 +13,14 @@ import { startService } from '../helpers'
 
 const svc = await startService()
 const { deps } = svc
+/** The key generation of the probe below: a write moves it on (as the community layer does). */
+let generation = 0
 svc.app.use(
   new Elysia()
+    .get('/probe/generation', ({ request }) => {
+      const built = generation
+      return deps.responses.serve(request, `probe|gen|${built}`, 30, async () => ({ body: { built } }))
+    })
     .get('/probe/tip', ({ request }) =>
       deps.responses.serve(request, 'probe|tip', 30, async () => {
         const tip = await deps.upstreams.koios.tip()
@@ -240,5 +246,17 @@ describe('the front cache (repeated GETs answered before routing)', () => {
     const forwarded = await svc.json('/api/v1/', { host: 'one.example', 'x-forwarded-host': 'two.example', 'x-forwarded-proto': 'https' })
     expect(forwarded.body.baseUrl).toBe('https://two.example/api/v1')
     expect((await svc.json('/api/v1/', { host: 'one.example' })).body.baseUrl).toBe('http://one.example/api/v1')
+  })
+})
+
+describe('invalidation and the front cache', () => {
+  it('never answers from an entry stored under an invalidated key after the invalidation', async () => {
+    expect((await svc.json('/probe/generation')).body).toEqual({ built: 0 })
+    // A write: the key moves to a new generation and the old entries are dropped...
+    generation = 1
+    deps.responses.invalidate('probe|gen|')
+    // ...and a build that was already running stores under the old key afterwards.
+    await deps.responses.serve(new Request('http://localhost/elsewhere'), 'probe|gen|0', 30, async () => ({ body: { built: 0 } }))
+    expect((await svc.json('/probe/generation')).body).toEqual({ built: 1 })
   })
 })
