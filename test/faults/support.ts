@@ -5,6 +5,7 @@
  */
 import { expect } from 'bun:test'
 import type { Subprocess } from 'bun'
+import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
 import type { Fault } from '../fake-upstreams/server'
 import type { TestService } from '../helpers'
@@ -111,9 +112,9 @@ export async function awayFromUtcMidnight(): Promise<void> {
 
 export const today = () => new Date().toISOString().slice(0, 10)
 
-/** A made-up, well-formed asset unit: a 56-hex policy id from `tag` and a short asset name. */
-export function madeUpUnit(tag: string, name = '4641554c54'): string {
-  return Buffer.from(`fault-suite:${tag}`).toString('hex').padEnd(56, '0').slice(0, 56) + name
+/** A made-up, well-formed asset unit: a 56-hex policy id hashed from `tag` (SHA-224) and the name FAULT. */
+export function madeUpUnit(tag: string): string {
+  return createHash('sha224').update(`fault-suite:${tag}`).digest('hex') + '4641554c54'
 }
 
 // ---------------------------------------------------------------------------------------------------------------
