@@ -3,6 +3,8 @@
  * (honouring X-Forwarded-Proto/Host from a proxy when they are well formed). Answers that embed it must put it
  * in their cache key, or one caller's Host header would leak into everyone's cached bytes.
  */
+import { ApiError } from './errors'
+
 const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
 export function publicOrigin(request: Request, configured: string | null): string {
@@ -17,6 +19,15 @@ export function publicOrigin(request: Request, configured: string | null): strin
       ? forwardedHost
       : host !== null && HOST_RE.test(host)
         ? host
-        : new URL(request.url).host
+        : urlHost(request.url)
   return `${scheme}://${authority}`
+}
+
+/** The host of the URL Bun built; with an invalid Host header there is none, and the request is a 400 (RFC 9112 3.2). */
+function urlHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    throw new ApiError(400, 'Invalid Host header', 'Send a Host header of the form host[:port] (HTTP clients do by default): this answer contains absolute URLs built from it.')
+  }
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger'
 import { UPSTREAM_LABEL, UpstreamError } from '../upstream/errors'
 import { ApiError } from './errors'
 import { requestIdOf } from './observe'
+import { requestPath } from './request-path'
 
 /**
  * The one place errors become HTTP. Every non-2xx answer is JSON `{error, hint}`: ApiError carries its own
@@ -47,7 +48,7 @@ function classify(code: unknown, error: unknown, request: Request, routes: () =>
   if (error instanceof UpstreamError) return upstreamUnavailable(error)
   switch (code) {
     case 'NOT_FOUND': {
-      const path = new URL(request.url).pathname
+      const path = requestPath(request.url)
       const allowed = routes().methodsFor(path)
       if (allowed.length > 0) {
         const allow = allowed.join(', ')

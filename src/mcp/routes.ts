@@ -13,6 +13,8 @@ import type { Upstreams } from '../upstream'
 import { jsonRpcError, readMcpBody, type McpBody } from './request-body'
 import { createMcpServer } from './server'
 
+const INVALID_HOST = { kind: 'rejected', status: 400, code: -32000, message: 'Bad Request: invalid Host header' } as const
+
 export interface McpDeps {
   services: Services
   upstreams: Upstreams
@@ -61,6 +63,8 @@ export function mcpRoutes(deps: McpDeps) {
     async ({ request, body }) => {
       const parsed = body as McpBody
       if (parsed.kind === 'rejected') return jsonRpcError(parsed)
+      // With an invalid Host header Bun leaves request.url relative; the transport needs an absolute URL.
+      if (!URL.canParse(request.url)) return jsonRpcError(INVALID_HOST)
       const accept = (request.headers.get('accept') ?? '').toLowerCase()
       const wantsSse = accept.includes('text/event-stream')
       const forwarded = wantsSse && accept.includes('application/json') ? request : acceptingBoth(request)

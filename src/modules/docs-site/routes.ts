@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { notFound } from '../../http/errors'
+import { requestPath } from '../../http/request-path'
 import { decodePath, IMMUTABLE_PREFIX, siteFileCandidates } from './site-files'
 
 /** Where `bun run docs:build` writes the site. */
@@ -36,7 +37,7 @@ export function docsSiteRoutes(options: { root?: string } = {}) {
   return (
     new Elysia({ name: 'docs-site' })
       // Elysia routes /docs and /docs/ alike; relative links in the pages need the slash.
-      .get('/docs', ({ request, redirect }) => (new URL(request.url).pathname === '/docs' ? redirect('/docs/', 301) : serve('')), HIDDEN)
+      .get('/docs', ({ request, redirect }) => (requestPath(request.url) === '/docs' ? redirect('/docs/', 301) : serve('')), HIDDEN)
       .get('/docs/*', ({ params }) => serve(decodePath(params['*'])), HIDDEN)
   )
 }
