@@ -2,6 +2,7 @@
  * Pure arithmetic of DEX prices, shared by the screener, token detail and wallet valuation.
  */
 import type { DexPair } from '../upstream/dexscreener'
+import { isSourceADex, type CoverageConfig } from './coverage'
 
 /**
  * Liquidity-weighted mean of a figure over pools. Pools that do not report the figure are left out; pools
@@ -32,14 +33,18 @@ export function liquidityWeighted<T>(
 }
 
 /**
- * Source A pairs that are this token's own market: Cardano pairs whose base token is the unit. Pairs where the
- * unit is the quote side are another token's market and count for none of this unit's figures.
+ * Source A pairs that are this token's own market: Cardano pairs whose base token is the unit, on one of source
+ * A's DEXes (SOURCE_A_DEXES). Pairs where the unit is the quote side are another token's market and count for
+ * none of this unit's figures; a pair on any other DEX is left out so the two sources stay disjoint even if
+ * source A starts indexing a DEX source B covers (add it to SOURCE_A_DEXES to count it from source A instead).
  */
-export function baseSidePairs(pairs: readonly DexPair[], unit: string): DexPair[] {
-  return pairs.filter((p) => p.chainId === 'cardano' && p.baseToken.address.toLowerCase() === unit)
+export function baseSidePairs(pairs: readonly DexPair[], unit: string, dexes: CoverageConfig): DexPair[] {
+  return pairs.filter(
+    (p) => p.chainId === 'cardano' && p.baseToken.address.toLowerCase() === unit && isSourceADex(dexes, p.dexId),
+  )
 }
 
 /** A token's USD price from source A: liquidity-weighted over its base-side pairs; null when unpriced. */
-export function sourceAPrice(pairs: readonly DexPair[], unit: string): number | null {
-  return liquidityWeighted(baseSidePairs(pairs, unit), (p) => p.priceUsd, (p) => p.liquidityUsd)
+export function sourceAPrice(pairs: readonly DexPair[], unit: string, dexes: CoverageConfig): number | null {
+  return liquidityWeighted(baseSidePairs(pairs, unit, dexes), (p) => p.priceUsd, (p) => p.liquidityUsd)
 }

@@ -30,6 +30,7 @@ describe('liquidityWeighted', () => {
 describe('source A pricing', () => {
   const unit = 'aa'.repeat(28) + '01'
   const other = 'bb'.repeat(28) + '02'
+  const dexes = { sourceADexes: ['sundaeswap', 'wingriders'], sourceBDexes: ['minswap-cardano'] }
   const pairs = [
     dsPair({ base: { address: unit }, priceUsd: 1, liquidityUsd: 1000 }),
     dsPair({ base: { address: unit }, priceUsd: 2, liquidityUsd: 3000 }),
@@ -37,13 +38,15 @@ describe('source A pricing', () => {
     dsPair({ base: { address: other }, quote: { address: unit }, priceUsd: 500, liquidityUsd: 1e9 }),
     // Another chain with the same address text.
     dsPair({ base: { address: unit }, chainId: 'solana', priceUsd: 99, liquidityUsd: 1e9 }),
+    // A DEX that is not source A's: source B covers it, so counting it here would count it twice.
+    dsPair({ base: { address: unit }, dexId: 'minswap', priceUsd: 50, liquidityUsd: 1e9 }),
   ].map((p) => readPair(p)!)
 
-  it('keeps only Cardano pairs where the unit is the base token', () => {
-    expect(baseSidePairs(pairs, unit)).toHaveLength(2)
+  it("keeps only Cardano pairs where the unit is the base token, on source A's DEXes", () => {
+    expect(baseSidePairs(pairs, unit, dexes)).toHaveLength(2)
   })
 
   it('prices from those pairs alone: (1·1000 + 2·3000) / 4000 = 1.75', () => {
-    expect(sourceAPrice(pairs, unit)).toBe(1.75)
+    expect(sourceAPrice(pairs, unit, dexes)).toBe(1.75)
   })
 })

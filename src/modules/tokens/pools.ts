@@ -125,7 +125,7 @@ export function poolsOfToken(
   dexes: CoverageConfig,
   symbolOf: SymbolLookup,
 ): TokenPools {
-  const sourceA = onePerAddress(baseSidePairs(pairsA, unit).map(sourceAPool))
+  const sourceA = onePerAddress(baseSidePairs(pairsA, unit, dexes).map(sourceAPool))
   const sourceB = onePerAddress(
     (poolsB ?? [])
       .filter((p): p is GtPool & { dexId: string } => p.dexId !== null && !isSourceADex(dexes, p.dexId))

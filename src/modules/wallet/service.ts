@@ -190,7 +190,7 @@ export class WalletService {
           return
         }
         for (const unit of batch) {
-          const priceUsd = sourceAPrice(pairs, unit)
+          const priceUsd = sourceAPrice(pairs, unit, this.deps.config)
           outcomes.set(unit, priceUsd === null ? { unpriced: 'no_pair' } : { priceUsd })
         }
       }),
