@@ -7,6 +7,15 @@ import { ApiError } from './errors'
 
 const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
+/**
+ * The Vary header of an answer that embeds publicOrigin(): a shared cache (a CDN) must keep such answers apart
+ * per Host and forwarded origin, or one caller's X-Forwarded-Host would reach everyone. None is needed when
+ * PUBLIC_BASE_URL fixes the origin.
+ */
+export function originVary(configured: string | null): Record<string, string> {
+  return configured === null ? { vary: 'Host, X-Forwarded-Host, X-Forwarded-Proto' } : {}
+}
+
 export function publicOrigin(request: Request, configured: string | null): string {
   if (configured !== null) return configured
   const headers = request.headers

@@ -260,3 +260,22 @@ describe('invalidation and the front cache', () => {
     expect((await svc.json('/probe/generation')).body).toEqual({ built: 1 })
   })
 })
+
+describe('answers that embed the caller origin', () => {
+  it('tell shared caches to keep them apart per Host and forwarded origin', async () => {
+    const snek = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
+    for (const path of ['/api/v1/', '/api/v1/tokens', `/api/v1/tokens/${snek}`, '/api/v1/search?q=snek', '/api/v1/openapi.json']) {
+      const res = await svc.get(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('vary')).toBe('Host, X-Forwarded-Host, X-Forwarded-Proto')
+    }
+  })
+
+  it('need no Vary when PUBLIC_BASE_URL fixes the origin, and ignore forwarded headers then', async () => {
+    const fixed = await startService({ fake: svc.fake, env: { PUBLIC_BASE_URL: 'https://api.example.org' } })
+    const { body, res } = await fixed.json('/api/v1/', { 'x-forwarded-host': 'evil.example' })
+    expect(body.baseUrl).toBe('https://api.example.org/api/v1')
+    expect(res.headers.get('vary')).toBeNull()
+    await fixed.stop()
+  })
+})

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { renderIndex } from '../../catalogue/render'
-import { publicOrigin } from '../../http/base-url'
+import { originVary, publicOrigin } from '../../http/base-url'
 import type { ResponseCache } from '../../http/response-cache'
 import { IndexResponse, indexDoc } from './catalogue'
 
@@ -15,7 +15,7 @@ export function metaRoutes(deps: { responses: ResponseCache; publicBaseUrl: stri
         request,
         `index|${origin}`,
         indexDoc.cacheSeconds!,
-        async () => ({ body: renderIndex(origin) }),
+        async () => ({ body: renderIndex(origin), headers: originVary(deps.publicBaseUrl) }),
         IndexResponse,
       )
     },

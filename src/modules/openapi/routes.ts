@@ -1,7 +1,7 @@
 import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { catalogue, mcpTools } from '../../catalogue'
-import { publicOrigin } from '../../http/base-url'
+import { originVary, publicOrigin } from '../../http/base-url'
 import { notFound } from '../../http/errors'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
@@ -36,6 +36,7 @@ export function openapiRoutes(deps: { responses: ResponseCache; publicBaseUrl: s
         const origin = publicOrigin(request, deps.publicBaseUrl)
         return deps.responses.serve(request, `openapi|${origin}`, DOCUMENT_TTL_SECONDS, async () => ({
           body: completeDocument(generate(), { origin, catalogue, tools: mcpTools }),
+          headers: originVary(deps.publicBaseUrl),
         }))
       },
       HIDDEN,

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
-import { publicOrigin } from '../../http/base-url'
+import { originVary, publicOrigin } from '../../http/base-url'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
@@ -14,6 +14,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; publicBaseUrl: str
   const { responses, tokens } = deps
   // Every answer embeds logo URLs built from the origin, so the origin is part of each cache key.
   const originOf = (request: Request) => publicOrigin(request, deps.publicBaseUrl)
+  const headers = originVary(deps.publicBaseUrl)
   return new Elysia({ name: 'tokens' })
     .get(
       '/tokens',
@@ -25,7 +26,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; publicBaseUrl: str
           screenerDoc.cacheSeconds!,
           async () => {
             const { data, stale } = await tokens.screener(origin)
-            return { body: data, stale }
+            return { body: data, stale, headers }
           },
           screenerDoc.response,
         )
@@ -43,7 +44,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; publicBaseUrl: str
           tokenDetailDoc.cacheSeconds!,
           async () => {
             const { data, stale, holdersPending } = await tokens.detail(unit, origin)
-            return { body: data, stale, ...(holdersPending ? { ttlSeconds: HOLDERS_PENDING_TTL_SECONDS } : {}) }
+            return { body: data, stale, headers, ...(holdersPending ? { ttlSeconds: HOLDERS_PENDING_TTL_SECONDS } : {}) }
           },
           tokenDetailDoc.response,
         )
@@ -61,7 +62,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; publicBaseUrl: str
           searchDoc.cacheSeconds!,
           async () => {
             const { data, stale } = await tokens.search(q, origin)
-            return { body: data, stale }
+            return { body: data, stale, headers }
           },
           searchDoc.response,
         )
