@@ -1,4 +1,6 @@
 import { t, type TSchema } from 'elysia'
+import { ApiError } from '../http/errors'
+import { toJsonSchema } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
 
 export const ErrorBody = t.Object(
@@ -31,6 +33,24 @@ function objectOf(params: ParamDoc[]): TSchema | undefined {
 }
 
 /**
+ * Integer query parameters must be plain decimal digits. Elysia coerces with Number(), which would take
+ * `0x10`, `1e2` or `+7`; the MCP tools (and the catalogue's promise) refuse them, so REST refuses them too,
+ * with the parameter's own error and hint. Runs in `transform`, before validation, on the raw strings.
+ */
+function strictIntegers(params: ParamDoc[]) {
+  const integers = params.filter((p) => p.in === 'query' && toJsonSchema(p.schema).type === 'integer')
+  if (integers.length === 0) return undefined
+  return function rejectNonDigits({ query }: { query: Record<string, unknown> }) {
+    for (const param of integers) {
+      const raw = query[param.name]
+      if (raw === undefined || (typeof raw === 'string' && /^\d+$/.test(raw))) continue
+      const custom = (param.schema as { error?: unknown }).error as { error?: string; hint?: string } | undefined
+      throw new ApiError(400, custom?.error ?? `Invalid query parameter '${param.name}'`, custom?.hint ?? 'Expected an integer written in digits.')
+    }
+  }
+}
+
+/**
  * Elysia route options from a catalogue entry: path/query/body schemas (Elysia validates with them and the
  * OpenAPI document is generated from them) and the OpenAPI operation detail.
  */
@@ -47,6 +67,7 @@ export function routeOptions(doc: EndpointDoc) {
     params: objectOf(doc.params.filter((p) => p.in === 'path')),
     query: objectOf(doc.params.filter((p) => p.in === 'query')),
     body: doc.body?.schema,
+    transform: strictIntegers(doc.params),
     response,
     detail: {
       summary: doc.summary,

@@ -77,7 +77,7 @@ describe('GET /market', () => {
     expect(svc.fake.count('coingecko')).toBe(0)
   })
 
-  for (const days of ['0', '366', '-1', '1.5', 'abc', '']) {
+  for (const days of ['0', '366', '-1', '1.5', 'abc', '', '0x10', '1e2', '%2B7']) {
     it(`answers 400 for days=${days}`, async () => {
       const { status, body } = await svc.json(`/api/v1/market?days=${days}`)
       expect(status).toBe(400)
@@ -99,7 +99,7 @@ describe('GET /market', () => {
     expect(query).toMatchObject({ vs_currency: 'usd', category: 'cardano-ecosystem', order: 'market_cap_desc', per_page: '51' })
   })
 
-  for (const value of ['0', '2', 'true', 'yes', '']) {
+  for (const value of ['0', '2', 'true', 'yes', '', '1.0', '0x1']) {
     it(`answers 400 for ecosystem=${value}`, async () => {
       const { status, body } = await svc.json(`/api/v1/market?ecosystem=${value}`)
       expect(status).toBe(400)

@@ -166,7 +166,7 @@ describe('candles', () => {
 
   it('answers 400 for a limit outside 1–500 or not an integer', async () => {
     const { unit } = tokenWithPool()
-    for (const limit of ['0', '501', '-3', '1.5', 'ten', '']) {
+    for (const limit of ['0', '501', '-3', '1.5', 'ten', '', '0x10', '1e2', '%2B7']) {
       const { status, body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?limit=${limit}`)
       expect(status).toBe(400)
       expect(body).toEqual({ error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 500 (default 300).' })
