@@ -224,12 +224,23 @@ function headersOf(head: string): Record<string, string> {
   return headers
 }
 
-function answerComplete(bytes: Buffer): boolean {
+/** The bytes from the final answer on: interim 1xx answers (100 Continue) are skipped. */
+function finalAnswer(bytes: Buffer): Buffer {
+  let rest = bytes
+  for (;;) {
+    const parts = splitHead(rest)
+    if (parts === null || !/^HTTP\/1\.[01] 1\d\d /.test(parts.head)) return rest
+    rest = parts.body
+  }
+}
+
+function answerComplete(received: Buffer): boolean {
+  const bytes = finalAnswer(received)
   const parts = splitHead(bytes)
   if (parts === null) return false
   const headers = headersOf(parts.head)
   const status = Number(parts.head.split(' ')[1])
-  if (status === 304 || status === 204 || (status >= 100 && status < 200)) return true
+  if (status === 304 || status === 204) return true
   if (headers['content-length'] !== undefined) return parts.body.length >= Number(headers['content-length'])
   if (headers['transfer-encoding']?.includes('chunked')) return dechunk(parts.body) !== null
   return false
@@ -252,8 +263,8 @@ function dechunk(body: Buffer): Buffer | null {
   }
 }
 
-function parseAnswer(bytes: Buffer, timedOut: boolean): RawAnswer {
-  const parts = splitHead(bytes)
+function parseAnswer(received: Buffer, timedOut: boolean): RawAnswer {
+  const parts = splitHead(finalAnswer(received))
   if (parts === null) return { status: 0, headers: {}, body: Buffer.alloc(0), closedWithoutAnswer: !timedOut, timedOut }
   const headers = headersOf(parts.head)
   let body = parts.body
