@@ -65,7 +65,7 @@ function coverageStrings(): SiteData['coverageStrings'] {
   return {
     merged: mergedCoverage(defaults),
     sourceAOnly: sourceAOnlyCoverage(defaults),
-    chart: chartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-cardano' }),
+    chart: chartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-cardano' }, false),
   }
 }
 

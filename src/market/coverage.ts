@@ -43,7 +43,8 @@ export function sourceAOnlyCoverage(config: CoverageConfig): string {
   return `${PREFIX} ${config.sourceADexes.join(', ')} (source A).`
 }
 
-/** OHLCV: one pool from source B, never an aggregate. */
-export function chartCoverage(pool: { dexId: string; name: string }): string {
-  return `Candles of one source B pool (${pool.name} on ${pool.dexId}), not an all-DEX aggregate.`
+/** OHLCV: one pool from source B, never an aggregate; the deepest (top) one unless the caller picked it. */
+export function chartCoverage(pool: { dexId: string; name: string }, picked: boolean): string {
+  const which = picked ? 'the chosen' : 'the deepest (top)'
+  return `Candles of ${which} source B pool (${pool.name} on ${pool.dexId}) only, not an all-DEX aggregate.`
 }

@@ -3,7 +3,7 @@
  * token and pools in the fake world, so caches never carry over between tests.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
-import { dsPair, gtPool } from '../fake-upstreams/builders'
+import { dsPair, gtPool, koiosAsset } from '../fake-upstreams/builders'
 import { startService } from '../helpers'
 
 const svc = await startService()
@@ -19,11 +19,13 @@ const DAY = 86_400
 const seconds = (iso: string) => Date.parse(iso) / 1000
 
 let serial = 0
-/** A fresh unit and pool addresses nobody else uses. */
+/** A fresh unit the chain knows (as any real token), and pool addresses nobody else uses. */
 function fresh(): { unit: string; pool: (i: number) => string } {
   serial += 1
   const tag = serial.toString(16).padStart(8, '0')
-  return { unit: `c4a7${tag}`.padEnd(56, '0') + '544b4e', pool: (i) => `${tag}${i.toString(16).padStart(2, '0')}`.padEnd(64, 'e') }
+  const policyId = `c4a7${tag}`.padEnd(56, '0')
+  svc.fake.world.koios.assets.push(koiosAsset({ policyId, assetNameHex: '544b4e' }))
+  return { unit: `${policyId}544b4e`, pool: (i) => `${tag}${i.toString(16).padStart(2, '0')}`.padEnd(64, 'e') }
 }
 
 /** A token with one minswap pool (the deepest); returns its unit and pool address. */
@@ -39,6 +41,17 @@ function setRows(pool: string, timeframe: string, aggregate: number, rows: numbe
 }
 
 const ohlcvCalls = () => svc.fake.callsTo('geckoterminal', '/networks/cardano/pools/')
+
+describe("source B's budget and made-up units", () => {
+  it('answers 404 for a unit the chain API does not know, without spending a source B call', async () => {
+    const unit = 'dead'.repeat(14) + '4d41444555'
+    const { status, body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv`)
+    expect(status).toBe(404)
+    expect(body.error).toBe('No chartable pool found')
+    expect(svc.fake.count('geckoterminal')).toBe(0)
+    expect(svc.fake.count('koios', '/asset_info')).toBe(1)
+  })
+})
 
 describe('timeframes', () => {
   const table: Array<[string, string, string, number]> = [
@@ -325,7 +338,7 @@ describe('pools', () => {
       { address: pool(2), dexId: 'minswap-cardano', name: 'TKN / ADA' },
       { address: pool(1), dexId: 'saturnswap', name: 'TKN / ADA' },
     ])
-    expect(body.coverage).toBe('Candles of one source B pool (TKN / ADA on minswap-cardano), not an all-DEX aggregate.')
+    expect(body.coverage).toBe('Candles of the deepest (top) source B pool (TKN / ADA on minswap-cardano) only, not an all-DEX aggregate.')
     expect(ohlcvCalls()[0].path).toContain(pool(2))
   })
 
@@ -333,7 +346,7 @@ describe('pools', () => {
     const { unit, pool } = tokenWithPools()
     const { body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?limit=5&pool=${pool(1).toUpperCase()}`)
     expect(body.pool).toEqual({ address: pool(1), dexId: 'saturnswap', name: 'TKN / ADA' })
-    expect(body.coverage).toBe('Candles of one source B pool (TKN / ADA on saturnswap), not an all-DEX aggregate.')
+    expect(body.coverage).toBe('Candles of the chosen source B pool (TKN / ADA on saturnswap) only, not an all-DEX aggregate.')
     expect(ohlcvCalls()[0].path).toContain(pool(1))
   })
 
@@ -387,6 +400,7 @@ describe('upstream economy and failures', () => {
     const tight = await startService({ env: { GECKOTERMINAL_RPM: '3' } })
     try {
       const { unit, pool } = fresh()
+      tight.fake.world.koios.assets.push(koiosAsset({ policyId: unit.slice(0, 56), assetNameHex: unit.slice(56) }))
       tight.fake.world.geckoterminal.pools.push(gtPool({ address: pool(1), baseUnit: unit, createdAt: '2024-01-01T00:00:00Z' }))
       const newest = seconds('2025-06-30T00:00:00Z')
       tight.fake.world.geckoterminal.ohlcv.set(`${pool(1)}|day|1`, Array.from({ length: 400 }, (_, i) => [newest - i * DAY, 1, 1, 1, 1, 1]))

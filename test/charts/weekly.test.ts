@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import type { Candle } from '../../src/modules/charts/candles'
-import { weekStart, weeklyCandles } from '../../src/modules/charts/weekly'
+import { completeWeeks, weekStart, weeklyCandles } from '../../src/modules/charts/weekly'
 
 const day = (iso: string, open: number, high: number, low: number, close: number, volume: number): Candle => ({
   time: Date.parse(`${iso}T00:00:00Z`) / 1000,
@@ -46,5 +46,15 @@ describe('weeks starting Monday 00:00 UTC', () => {
   it('gives a week without any daily candle no candle', () => {
     const weeks = weeklyCandles([day('2025-01-06', 1, 1, 1, 1, 1), day('2025-01-22', 2, 2, 2, 2, 2)])
     expect(weeks.map((w) => w.time)).toEqual([seconds('2025-01-06T00:00:00Z'), seconds('2025-01-20T00:00:00Z')])
+  })
+})
+
+describe('complete weeks only', () => {
+  it('drops every day of a week that lost a day, and keeps whole weeks', () => {
+    // Weeks of Monday 2025-01-06 (three trading days) and Monday 2025-01-13 (two).
+    const all = ['2025-01-06', '2025-01-07', '2025-01-08', '2025-01-13', '2025-01-14'].map((d) => day(d, 1, 1, 1, 1, 1))
+    // Re-basing lost Tuesday 7 January: that week goes, the next one stays whole.
+    const rebased = [all[0], all[2], all[3], all[4]]
+    expect(completeWeeks(rebased, all).map((d) => d.time)).toEqual([seconds('2025-01-13T00:00:00Z'), seconds('2025-01-14T00:00:00Z')])
   })
 })

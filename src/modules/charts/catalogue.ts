@@ -60,7 +60,9 @@ export const ohlcvDoc: EndpointDoc = {
     'liquidity); `pool` picks another from `poolChoices`. Chartable pools are the source B pools where the token ' +
     "is the base token, on a DEX that is not one of source A's (source A supplies no candles), among the first " +
     "20 pools source B lists for the token (its default order: volume and liquidity); a token with none " +
-    `answers 404 \`${NO_CHARTABLE_POOL}\`. This is one pool, never an all-DEX aggregate.\n\n` +
+    `answers 404 \`${NO_CHARTABLE_POOL}\`, as does a unit outside the curated registry that the chain API does not ` +
+    'know (source B is asked about such a unit only once the chain API confirms it exists, so made-up units cannot ' +
+    'spend its budget; while the chain API is down they answer 502). This is one pool, never an all-DEX aggregate.\n\n' +
     'Timeframes map to source B as 1m/5m/15m = minute 1/5/15, 1h/4h/12h = hour 1/4/12, 1d = day 1; 1w is built ' +
     'from the daily candles, in weeks starting Monday 00:00 UTC (open of the first day, close of the last, ' +
     'highest high, lowest low, summed volume). Candles are ascending by `time` (unix seconds), one per interval; ' +
@@ -128,12 +130,12 @@ export const ohlcvDoc: EndpointDoc = {
     { status: 400, error: INVALID.limit.error, when: `limit is not an integer from ${LIMIT.min} to ${LIMIT.max}` },
     { status: 400, error: INVALID.quote.error, when: 'quote is not usd or ada' },
     { status: 400, error: INVALID.pool.error, when: 'pool is not a hex address' },
-    { status: 404, error: NO_CHARTABLE_POOL, when: 'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere)' },
+    { status: 404, error: NO_CHARTABLE_POOL, when: 'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere), or the chain API does not know the unit' },
     { status: 404, error: 'Pool not found', when: "pool is not one of the token's chartable source B pools" },
     { status: 502, error: 'Upstream unavailable: source B', when: 'Source B failed and no cached copy exists' },
     { status: 502, error: 'Upstream unavailable: market provider', when: 'quote=ada and the ADA/USD series failed with no cached copy' },
   ],
-  coverage: 'Candles of one source B pool, named in `pool` and `coverage`; never an all-DEX aggregate.',
+  coverage: 'Candles of one source B pool: the deepest (top) one unless `pool` picks another; named in `pool` and `coverage`; never an all-DEX aggregate.',
   response: OhlcvResponse,
   responseExample: {
     asset: SNEK_UNIT,
@@ -148,6 +150,6 @@ export const ohlcvDoc: EndpointDoc = {
       { time: 1751792400, open: 0.0013412, high: 0.0013502, low: 0.0013401, close: 0.0013493, volume: 735.98 },
       { time: 1751796000, open: 0.0013493, high: 0.0013521, low: 0.0013448, close: 0.0013461, volume: 401.27 },
     ],
-    coverage: 'Candles of one source B pool (SNEK / ADA on minswap-cardano), not an all-DEX aggregate.',
+    coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
   },
 }

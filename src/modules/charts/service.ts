@@ -3,6 +3,7 @@
  * market provider's ADA/USD series. Shared by the REST route and the MCP tool; returns exactly the JSON body
  * the endpoint serves, and whether it was built from stale or partial inputs.
  */
+import { splitUnit } from '../../cardano/unit'
 import { notFound } from '../../http/errors'
 import { chartCoverage } from '../../market/coverage'
 import type { Core } from '../../services'
@@ -13,7 +14,7 @@ import { readHistory, type History } from './history'
 import { chartablePools, poolRef, type PoolRef } from './pools'
 import type { OhlcvRequest } from './request'
 import { TIMEFRAME_SPECS, type Timeframe } from './timeframes'
-import { weeklyCandles } from './weekly'
+import { completeWeeks, weeklyCandles } from './weekly'
 
 export type { Candle } from './candles'
 export type { PoolRef } from './pools'
@@ -42,11 +43,29 @@ export const NO_CHARTABLE_POOL = 'No chartable pool found'
 /** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
 const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))
 
-export function createChartService(core: Pick<Core, 'config' | 'upstreams'>, now: () => number = Date.now): ChartService {
-  const { geckoterminal, coingecko } = core.upstreams
+export function createChartService(
+  core: Pick<Core, 'config' | 'upstreams' | 'registry'>,
+  now: () => number = Date.now,
+): ChartService {
+  const { geckoterminal, coingecko, koios } = core.upstreams
+
+  /**
+   * Source B's budget (about 10 calls a minute) is shared with the screener: a unit outside the registry is
+   * looked up there only once the chain API knows it, so made-up units cannot spend it. (A chain API outage
+   * then answers 502 for such units rather than guessing.)
+   */
+  async function requireKnownAsset(unit: string): Promise<void> {
+    if (core.registry.get(unit) !== undefined) return
+    const known = await koios.assetInfo([splitUnit(unit)])
+    if (!known.data.some((a) => a.policyId + a.assetNameHex === unit)) {
+      throw notFound(NO_CHARTABLE_POOL, `The chain API knows no asset ${unit}, so it has no pool to chart. Check the unit.`)
+    }
+  }
+
   return {
     async ohlcv(request) {
       const spec = TIMEFRAME_SPECS[request.tf]
+      await requireKnownAsset(request.unit)
       const listed = await geckoterminal.tokenPools(request.unit)
       const choices = chartablePools(request.unit, listed.data.pools, core.config)
       if (choices.length === 0) {
@@ -74,10 +93,12 @@ export function createChartService(core: Pick<Core, 'config' | 'upstreams'>, now
         const choice = adaSeriesFor(from, now())
         const series = await coingecko.adaPriceSeries(choice.days)
         const tolerance = matchToleranceMs(choice, spec.upstreamSeconds)
-        // Weeks are re-based day by day, so each price is matched near its own day, then aggregated.
-        candles = spec.weekly
-          ? weeklyCandles(rebaseToAda(usd.filter((c) => c.time >= from), series.data, tolerance))
-          : rebaseToAda(candles, series.data, tolerance)
+        // Weeks are re-based day by day, so each price is matched near its own day, then aggregated; a week
+        // that lost a day (no ADA price near it) is left out rather than passed off as whole.
+        if (spec.weekly) {
+          const days = usd.filter((c) => c.time >= from)
+          candles = weeklyCandles(completeWeeks(rebaseToAda(days, series.data, tolerance), days))
+        } else candles = rebaseToAda(candles, series.data, tolerance)
         adaStale = series.stale || series.data.length === 0
       }
 
@@ -89,7 +110,7 @@ export function createChartService(core: Pick<Core, 'config' | 'upstreams'>, now
           quote: request.quote === 'ada' ? 'ADA' : 'USD',
           poolChoices: choices.map(poolRef),
           candles,
-          coverage: chartCoverage(pool),
+          coverage: chartCoverage(pool, request.pool !== null),
         },
         stale: listed.stale || history.stale || history.partial || adaStale,
       }

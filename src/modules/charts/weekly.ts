@@ -16,6 +16,21 @@ export function weekStart(time: number): number {
   return (day - daysSinceMonday) * DAY_S
 }
 
+/**
+ * The weeks of `subset` that hold every day `all` has in them: after re-basing to ADA some days can lose
+ * their candle (no ADA price near them), and a week built from what is left would pass for a whole week.
+ */
+export function completeWeeks(subset: readonly Candle[], all: readonly Candle[]): Candle[] {
+  const daysPerWeek = (days: readonly Candle[]) => {
+    const counts = new Map<number, number>()
+    for (const day of days) counts.set(weekStart(day.time), (counts.get(weekStart(day.time)) ?? 0) + 1)
+    return counts
+  }
+  const expected = daysPerWeek(all)
+  const present = daysPerWeek(subset)
+  return subset.filter((day) => present.get(weekStart(day.time)) === expected.get(weekStart(day.time)))
+}
+
 /** Ascending daily candles to ascending weekly candles. */
 export function weeklyCandles(daily: readonly Candle[]): Candle[] {
   const weeks: Candle[] = []
