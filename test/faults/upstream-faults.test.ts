@@ -15,8 +15,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { dsPair } from '../fake-upstreams/builders'
-import type { World } from '../fake-upstreams/world'
-import { SAMPLE } from '../fake-upstreams/world'
+import { SAMPLE, type World } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 import type { UpstreamName } from '../../src/upstream/errors'
 import {
