@@ -81,7 +81,9 @@ describe('stake address', () => {
       { unit: SAMPLE.hosky, name: 'HOSKY Token', ticker: 'HOSKY', decimals: 0, quantity: '250000000', priceUsd: null, valueUsd: null, priceSource: HOSKY_NO_PAIR },
       { unit: SNEKFAN_UNIT, name: 'snekfan', ticker: 'snekfan', decimals: 0, quantity: '1', priceUsd: null, valueUsd: null, priceSource: NFT_LABEL },
     ])
-    // 767.7361555 + 1950 + 124.975 = 2842.7111555 (unpriced holdings add nothing)
+    // Holdings: 1950 + 124.975 = 2074.975; total: 767.7361555 + 2074.975 = 2842.7111555 (unpriced holdings add nothing)
+    expect(body.holdingsValueUsd).toBe(2074.975)
+    expect(body.unpricedHoldings).toBe(2)
     expect(body.totalValueUsd).toBe(2842.7111555)
     expect(body.coverage).toBe(COVERAGE)
     expect(body.truncated).toBe(false)
@@ -181,8 +183,11 @@ describe('pricing economy', () => {
     expect(body.holdings).toHaveLength(4)
     const snek = body.holdings.find((h: any) => h.unit === SAMPLE.snek)
     expect(snek).toMatchObject({ priceUsd: null, valueUsd: null, priceSource: 'unpriced: source A unavailable, retry shortly' })
-    // Only ADA is valued: 767.7361555
-    expect(body.totalValueUsd).toBe(767.7361555)
+    // ADA is still valued (1535.472311 × 0.5 = 767.7361555), but the holdings cannot be, so neither can the total.
+    expect(body.adaValueUsd).toBe(767.7361555)
+    expect(body.holdingsValueUsd).toBeNull()
+    expect(body.unpricedHoldings).toBe(4)
+    expect(body.totalValueUsd).toBeNull()
   })
 
   it('leaves ADA value and total null, and the answer stale, when the market provider is down', async () => {

@@ -31,7 +31,12 @@ export const WalletResponse = t.Object(
     rewardsLovelace: t.String({ pattern: '^[0-9]+$', description: 'rewards exactly, in lovelace' }),
     pool: t.Union([t.String(), t.Null()], { description: 'Delegated pool id (pool1…), null when not delegated' }),
     holdings: t.Array(HoldingSchema, { description: 'Every native asset held, priced or not: by valueUsd descending, unpriced last' }),
-    totalValueUsd: usd('adaValueUsd + the sum of the priced holdings’ valueUsd; unpriced holdings are not in it. Null when adaValueUsd is'),
+    holdingsValueUsd: usd('Sum of the priced holdings’ valueUsd (source A prices); null when source A could not be asked for some holdings'),
+    unpricedHoldings: t.Integer({ minimum: 0, description: 'How many holdings have no value (valueUsd null): left out of holdingsValueUsd and totalValueUsd' }),
+    totalValueUsd: usd(
+      'adaValueUsd (market provider’s ADA price) + holdingsValueUsd (source A’s DEX prices): a valuation that combines the two ' +
+        'price sources, not a DEX aggregate; unpriced holdings are not in it. Null when either part is',
+    ),
     coverage: t.String({ description: 'Where token prices come from: source A’s DEXes only' }),
     truncated: t.Boolean({ description: 'True when the chain API listing stopped at its 20,000-row limit: holdings past it are missing' }),
   },
@@ -56,10 +61,11 @@ export const walletDoc: EndpointDoc = {
     'units. Every holding is listed. Token prices come from source A and cover its DEXes only; only assets ' +
     `that can trade (more than one unit, or divisible) are looked up, at most ${PRICING_CAP} per wallet ` +
     '(curated tokens first), 30 per source A call; the rest are listed unpriced with a `priceSource` saying ' +
-    'why. `totalValueUsd` = `adaValueUsd` + the sum of the priced holdings; unpriced holdings are excluded ' +
-    'from it. ADA is valued with the market provider’s price, a different universe from the DEX prices, ' +
-    'never mixed into a DEX aggregate. When source A or the market provider is down the answer still comes, ' +
-    'with those values null, labelled `X-Cache: STALE` and rebuilt within seconds.',
+    'why. `holdingsValueUsd` is the sum of the priced holdings (source A prices) and `unpricedHoldings` counts ' +
+    'those left out. `totalValueUsd` = `adaValueUsd` + `holdingsValueUsd` is a valuation that combines two price ' +
+    'sources (ADA from the market provider, tokens from source A), kept apart in the two fields; it is never a ' +
+    'DEX aggregate. When source A or the market provider is down the answer still comes, with the values that ' +
+    'depend on it (and the total) null, labelled `X-Cache: STALE` and rebuilt within seconds.',
   params: [
     {
       name: 'address',
@@ -117,6 +123,8 @@ export const walletDoc: EndpointDoc = {
         priceSource: 'unpriced: a single indivisible unit (NFT-like), not looked up',
       },
     ],
+    holdingsValueUsd: 2017.5,
+    unpricedHoldings: 1,
     totalValueUsd: 3015.55700215,
     coverage: 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).',
     truncated: false,

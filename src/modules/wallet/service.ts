@@ -34,6 +34,10 @@ export interface WalletOverview {
   rewardsLovelace: string
   pool: string | null
   holdings: Holding[]
+  /** Sum of the priced holdings' values (source A prices); null when source A could not price them. */
+  holdingsValueUsd: number | null
+  /** Holdings with no value, left out of every total. */
+  unpricedHoldings: number
   totalValueUsd: number | null
   coverage: string
   /** True when the chain API's listing was cut at its page limit: holdings past it are missing. */
@@ -71,6 +75,11 @@ export class WalletService {
     const coverage = sourceAOnlyCoverage(this.deps.config)
     const valued = valueHoldings(assets, prices.outcome, { priced: coverage, sourceADexes: this.deps.config.sourceADexes })
     const adaValue = ada.priceUsd === null ? null : multiply(fromUnits(account.lovelace, 6), fromNumber(ada.priceUsd))
+    // With source A down for some holdings, their sum (and so the total) would silently be too low.
+    const holdingsComplete = !assets.some((a) => {
+      const outcome = prices.outcome(a.unit)
+      return 'unpriced' in outcome && outcome.unpriced === 'source_unavailable'
+    })
     const data: WalletOverview = {
       input: input.input,
       stakeAddress: account.stakeAddress,
@@ -81,8 +90,10 @@ export class WalletService {
       rewardsLovelace: account.rewardsLovelace,
       pool: account.pool,
       holdings: valued.holdings,
-      // Without ADA's price a total would silently leave out the wallet's main holding.
-      totalValueUsd: adaValue === null ? null : toNumber(add(adaValue, valued.holdingsValue)),
+      holdingsValueUsd: holdingsComplete ? toNumber(valued.holdingsValue) : null,
+      unpricedHoldings: valued.holdings.filter((h) => h.valueUsd === null).length,
+      // Without ADA's price, or with source A down, a total would silently leave out part of the wallet.
+      totalValueUsd: adaValue === null || !holdingsComplete ? null : toNumber(add(adaValue, valued.holdingsValue)),
       coverage,
       truncated: account.truncated,
     }
