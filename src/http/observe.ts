@@ -1,6 +1,7 @@
 import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
 import type { RouteTable } from './error-handler'
+import { requestPath } from './request-path'
 
 /**
  * Cross-cutting per-request work, done in one wrapper around Elysia's whole handler rather than in lifecycle
@@ -94,10 +95,7 @@ export function observe(deps: ObserveDeps) {
         const cacheState = completeAnswers.get(original)
         const response = cacheState === undefined ? stamp(original, requestId) : original
         const seconds = (performance.now() - startedAt) / 1000
-        const url = request.url
-        const pathStart = url.indexOf('/', url.indexOf('//') + 2)
-        const queryStart = url.indexOf('?', pathStart)
-        const route = deps.routes().templateFor(url.slice(pathStart, queryStart === -1 ? undefined : queryStart))
+        const route = deps.routes().templateFor(requestPath(request.url))
         metrics.request(request.method, route, response.status, seconds)
         if (logRequests) {
           logger.request(requestId, request.method, route, response.status, Math.round(seconds * 10_000) / 10, cacheState ?? null)

@@ -47,6 +47,12 @@ describe('an invalid Host header', () => {
     }
   })
 
+  it('is counted under its route in the metrics, not as unmatched', async () => {
+    await send('GET', '/api/v1/tokens', '<script>')
+    const metrics = (await rawRequest(port, httpRequest('GET', '/metrics'))).body.toString()
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/tokens",status="400"\} [1-9]/)
+  })
+
   it('still redirects /docs to /docs/', async () => {
     const { status, headers } = await send('GET', '/docs', '<script>')
     expect(status).toBe(301)
