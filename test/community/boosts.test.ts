@@ -207,5 +207,9 @@ describe('GET /community/boosts', () => {
     const ok = await h.svc.json(`/api/v1/community/boosts?units=${sixty}`)
     expect(ok.status).toBe(200)
     expect(ok.body.summaries).toHaveLength(60)
+    // 61 entries that are 60 distinct units: the limit counts units, after duplicates collapse.
+    const repeated = await h.svc.json(`/api/v1/community/boosts?units=${sixty},${SNEK.slice(0, 56)}00`)
+    expect(repeated.status).toBe(200)
+    expect(repeated.body.summaries).toHaveLength(60)
   })
 })

@@ -111,7 +111,7 @@ export const boostSummariesDoc: EndpointDoc = {
       name: 'units',
       in: 'query',
       required: true,
-      description: `Comma-separated asset units, 1 to ${MAX_UNITS}`,
+      description: `Comma-separated asset units, 1 to ${MAX_UNITS} distinct (duplicates collapse before counting)`,
       schema: t.String({
         minLength: 1,
         maxLength: 8192,
@@ -122,7 +122,7 @@ export const boostSummariesDoc: EndpointDoc = {
   ],
   cacheSeconds: 30,
   examples: [`/community/boosts?units=${SNEK},${HOSKY}`],
-  errors: readErrors({ status: 400, error: 'Invalid query parameter \'units\'', when: `units is missing, lists more than ${MAX_UNITS} entries, or an entry is not an asset unit` }),
+  errors: readErrors({ status: 400, error: 'Invalid query parameter \'units\'', when: `units is missing, lists more than ${MAX_UNITS} distinct units, or an entry is not an asset unit` }),
   response: BoostSummariesResponse,
   responseExample: { summaries: [{ unit: SNEK, boosts24h: 3, boosts7d: 12, boostsToday: 2 }] },
 }

@@ -166,20 +166,14 @@ export const databaseNotConfigured = () =>
   )
 
 /**
- * The `units` query of GET /community/boosts: comma-separated asset units, 1 to 60 entries; blanks around
- * commas are ignored, case is folded, duplicates are collapsed (first occurrence kept). 400 otherwise.
+ * The `units` query of GET /community/boosts: comma-separated asset units, 1 to 60 distinct ones; blanks around
+ * commas are ignored, case is folded, duplicates are collapsed (first occurrence kept) before counting. 400
+ * otherwise.
  */
 export function parseUnitList(raw: string): string[] {
   const entries = raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
   if (entries.length === 0) {
     throw new ApiError(400, 'Invalid query parameter \'units\'', `units lists 1 to ${MAX_UNITS} comma-separated asset units. ${UNIT_HINT}`)
-  }
-  if (entries.length > MAX_UNITS) {
-    throw new ApiError(
-      400,
-      'Invalid query parameter \'units\'',
-      `units lists at most ${MAX_UNITS} asset units per request; this one has ${entries.length}. Split the list into several requests.`,
-    )
   }
   const units: string[] = []
   for (const entry of entries) {
@@ -188,6 +182,13 @@ export function parseUnitList(raw: string): string[] {
       throw new ApiError(400, 'Invalid query parameter \'units\'', `${entry.slice(0, 140)} is not an asset unit. ${UNIT_HINT}`)
     }
     if (!units.includes(unit)) units.push(unit)
+  }
+  if (units.length > MAX_UNITS) {
+    throw new ApiError(
+      400,
+      'Invalid query parameter \'units\'',
+      `units lists at most ${MAX_UNITS} distinct asset units per request; this one has ${units.length}. Split the list into several requests.`,
+    )
   }
   return units
 }
