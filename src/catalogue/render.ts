@@ -62,7 +62,9 @@ export function renderIndex(origin: string) {
     docs: `${origin}/docs/`,
     mcp: { url: origin + MCP_PATH, transport: 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST', tools: mcpTools },
     coverageRules: COVERAGE_RULES,
-    errorFormat: 'Every non-2xx answer is JSON {error, hint}; hint says what to do about it.',
+    errorFormat:
+      'Every non-2xx answer of /api/v1 is JSON {error, hint}; hint says what to do about it. (Request headers over ' +
+      '16 KiB are refused by the HTTP server with 431 and no body; /api/mcp answers JSON-RPC error envelopes.)',
     endpoints: catalogue.map((doc) => endpointSummary(doc, origin)),
   }
 }
