@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { boostPayload, commentPayload } from '../community/helpers'
 import { TestWallet, type SignedWriteBody } from '../community/wallet'
-import { awayFromUtcMidnight, madeUpUnit, startServerProcess, today, type ServerProcess } from './support'
+import { awayFromUtcMidnight, communityOnlyEnv, madeUpUnit, startServerProcess, today, type ServerProcess } from './support'
 
 const WALLETS = 4
 const COMMENTS_PER_DAY = 10
@@ -19,17 +19,8 @@ const KILL_AFTER_CREATED = 20
 /** Writes in flight at once, so several are unanswered when the process dies. */
 const IN_FLIGHT = 8
 
-/** Never contacted: the community endpoints call no upstream. */
-const NOWHERE = 'http://127.0.0.1:9'
 const dir = mkdtempSync(join(tmpdir(), 'crash-safety-'))
-const env = {
-  DATABASE_URL: `file:${join(dir, 'community.db')}`,
-  DEXSCREENER_URL: NOWHERE,
-  GECKOTERMINAL_URL: NOWHERE,
-  KOIOS_URL: NOWHERE,
-  COINGECKO_URL: NOWHERE,
-  HANDLE_URL: NOWHERE,
-}
+const env = communityOnlyEnv(join(dir, 'community.db'))
 
 /** Each wallet boosts a unit of its own; the comments spread over three units (at most 40 each, under the 50 shown). */
 const boostUnit = (w: number) => madeUpUnit(`boost-${w}`)

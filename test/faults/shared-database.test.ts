@@ -13,23 +13,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { boostPayload, commentPayload } from '../community/helpers'
 import { TestWallet, type SignedWriteBody } from '../community/wallet'
-import { awayFromUtcMidnight, madeUpUnit, startServerProcess, today, type ServerProcess } from './support'
+import { awayFromUtcMidnight, communityOnlyEnv, madeUpUnit, startServerProcess, today, type ServerProcess } from './support'
 
 const WALLETS = 3
 const BOOSTS_EACH = 4
 const COMMENTS_EACH = 13
 const COMMENTS_PER_DAY = 10
 
-const NOWHERE = 'http://127.0.0.1:9'
 const dir = mkdtempSync(join(tmpdir(), 'shared-database-'))
-const env = {
-  DATABASE_URL: `file:${join(dir, 'shared.db')}`,
-  DEXSCREENER_URL: NOWHERE,
-  GECKOTERMINAL_URL: NOWHERE,
-  KOIOS_URL: NOWHERE,
-  COINGECKO_URL: NOWHERE,
-  HANDLE_URL: NOWHERE,
-}
+const env = communityOnlyEnv(join(dir, 'shared.db'))
 
 const boostUnit = (w: number, i: number) => madeUpUnit(`shared-boost-${w}-${i}`)
 const COMMENT_UNITS = [madeUpUnit('shared-comments-0'), madeUpUnit('shared-comments-1')]

@@ -7,6 +7,7 @@ import { expect } from 'bun:test'
 import type { Subprocess } from 'bun'
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
+import { startServer } from '../../src/server'
 import type { Fault } from '../fake-upstreams/server'
 import type { TestService } from '../helpers'
 
@@ -129,6 +130,27 @@ export interface ServerProcess {
 }
 
 const SERVER_SCRIPT = new URL('../community/server-process.ts', import.meta.url).pathname
+
+/** Never contacted: the community endpoints call no upstream. */
+const NOWHERE = 'http://127.0.0.1:9'
+
+/** The environment of a server process for community writes only: a database file, no reachable upstream. */
+export function communityOnlyEnv(databaseFile: string): Record<string, string> {
+  return {
+    DATABASE_URL: `file:${databaseFile}`,
+    DEXSCREENER_URL: NOWHERE,
+    GECKOTERMINAL_URL: NOWHERE,
+    KOIOS_URL: NOWHERE,
+    COINGECKO_URL: NOWHERE,
+    HANDLE_URL: NOWHERE,
+  }
+}
+
+/** A test service's configuration served by src/server.ts in this process on a loopback port, for raw sockets. */
+export async function listenOnLoopback(svc: TestService): Promise<{ port: number; stop(): Promise<void> }> {
+  const server = await startServer({ ...svc.config, port: 0, host: '127.0.0.1', logLevel: 'silent' })
+  return { port: Number(new URL(server.url).port), stop: () => server.stop() }
+}
 
 /** Start `startServer` in a child process (port chosen by the OS) and wait for its `READY <url>` line. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {

@@ -4,15 +4,13 @@
  * 400, as for the other transport-level refusals, never a 500.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { startServer } from '../../src/server'
 import { startService } from '../helpers'
-import { httpRequest, rawRequest } from '../faults/support'
+import { httpRequest, listenOnLoopback, rawRequest } from '../faults/support'
 
 const svc = await startService()
-const server = await startServer({ ...svc.config, port: 0, host: '127.0.0.1', logLevel: 'silent' })
-const port = Number(new URL(server.url).port)
+const { port, stop } = await listenOnLoopback(svc)
 afterAll(async () => {
-  await server.stop()
+  await stop()
   await svc.stop()
 })
 
