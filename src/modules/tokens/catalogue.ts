@@ -46,7 +46,9 @@ export const screenerDoc: EndpointDoc = {
       'lowercase DEX ids as each source writes them (source B suffixes the network: `minswap-cardano`); ' +
       '`topPairAddress` the deepest pool; `pairCreatedAt` the earliest pool creation (ms); `marketCap` and `fdv` ' +
       'from source A\'s deepest pair, else source B\'s token figures. Figures a pool does not report are null.',
-    'One refresh costs ceil(N/30) source A calls and ceil(N/30) source B calls for N registry tokens.',
+    'One refresh costs ceil(N/30) source A calls (`/tokens/v1`) and ceil(N/30) source B calls for N registry ' +
+      'tokens. Source A may list fewer pairs per token in those batch answers than in a token\'s own pair list, so ' +
+      'source A figures here can be lower than on the token\'s detail, which reads every pair.',
   ].join('\n\n'),
   params: [],
   cacheSeconds: 45,
