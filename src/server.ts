@@ -1,6 +1,8 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { buildDeps, type AppDeps } from './deps'
+import { jsonError } from './http/error-handler'
+import { ApiError } from './http/errors'
 
 export interface RunningServer {
   url: string
@@ -12,7 +14,16 @@ export interface RunningServer {
 /** Build the app from a configuration and listen. Used by src/index.ts, the demo and process-level tests. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await buildDeps(config)
-  const app = createApp(deps).listen({ port: config.port, hostname: config.host })
+  const app = createApp(deps).listen({
+    port: config.port,
+    hostname: config.host,
+    // Never Bun's HTML development page: if the app's own error handler fails, the answer is still the JSON 500.
+    development: false,
+    error(error: Error) {
+      deps.logger.error({ err: error }, 'error outside the app error handler')
+      return jsonError(new ApiError(500, 'Internal error', 'Something failed on our side. Retry later.'))
+    },
+  } as Parameters<ReturnType<typeof createApp>['listen']>[0])
   const server = app.server!
   const url = `http://${server.hostname}:${server.port}`
   deps.logger.info({ url, database: config.databaseUrl ?? 'off' }, 'listening')
