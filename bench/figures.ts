@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import type { FakeUpstreams } from '../test/fake-upstreams/server'
 import { communityWrites } from './community-writes'
 import { median, runLoad, type LoadResult } from './lib/load'
-import { startChild, type Child } from './lib/processes'
+import { startScript, type ChildProcess } from '../test/support/processes'
 
 export interface BenchContext {
   fake: FakeUpstreams
   dir: string
-  startService(env?: Record<string, string>): Promise<Child>
+  startService(env?: Record<string, string>): Promise<ChildProcess>
 }
 
 export interface FigureLine {
@@ -47,7 +47,7 @@ async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResu
 }
 
 /** The screener when it exists, else the index: the service's hottest cached answer. */
-async function hotPath(service: Child): Promise<string> {
+async function hotPath(service: ChildProcess): Promise<string> {
   const res = await fetch(`${service.url}/api/v1/tokens`)
   return res.status === 200 ? '/api/v1/tokens' : '/api/v1/'
 }
@@ -62,7 +62,7 @@ const cached: Figure = {
     const bytes = new Uint8Array(await warm.arrayBuffer())
     const file = join(dir, 'body.bin')
     writeFileSync(file, bytes)
-    const raw = await startChild(`${import.meta.dir}/support/raw-server.ts`, [file, warm.headers.get('content-type') ?? 'application/json'])
+    const raw = await startScript(`${import.meta.dir}/support/raw-server.ts`, [file, warm.headers.get('content-type') ?? 'application/json'])
     try {
       const load = (url: string) => () => runLoad({ url, connections: CONNECTIONS, seconds: SECONDS })
       const { a: rawStats, b: svc, perRound } = await alternate(load(raw.url + path), load(service.url + path))

@@ -11,7 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { figures, type BenchContext, type FigureLine } from './figures'
-import { startChild } from './lib/processes'
+import { startServerProcess } from '../test/support/processes'
 
 const only = new Set(process.argv.slice(2))
 const dir = mkdtempSync(join(tmpdir(), 'cma-bench-'))
@@ -21,10 +21,9 @@ const context: BenchContext = {
   fake,
   dir,
   startService: (env = {}) =>
-    startChild(`${import.meta.dir}/support/service.ts`, [], {
+    startServerProcess({
       ...fake.env(),
-      PORT: '0',
-      HOST: '127.0.0.1',
+      // The request log is written as in production (to a discarded stdout).
       LOG_LEVEL: 'info',
       DATABASE_URL: `file:${join(dir, `bench-${crypto.randomUUID()}.db`)}`,
       GECKOTERMINAL_RPM: '600',

@@ -6,5 +6,5 @@ const server = Bun.serve({
   hostname: '127.0.0.1',
   fetch: () => new Response(bytes, { headers: { 'content-type': contentType } }),
 })
-console.error(`READY ${server.port}`)
+console.error(`READY http://127.0.0.1:${server.port}`)
 export {}

@@ -5,59 +5,23 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import type { Subprocess } from 'bun'
 import { boostPayload, commentPayload, freshDatabaseDir, HOSKY, SNEK } from './helpers'
+import { communityOnlyEnv, startServerProcess, type ServerProcess } from '../support/processes'
 import { TestWallet } from './wallet'
 
 const dir = freshDatabaseDir()
-const processes: Subprocess<'ignore', 'pipe', 'pipe'>[] = []
+let servers: ServerProcess[] = []
 let urls: string[] = []
 
-/** Never contacted: the community endpoints call no upstream. */
-const NOWHERE = 'http://127.0.0.1:9'
-
-async function readyUrl(child: Subprocess<'ignore', 'pipe', 'pipe'>): Promise<string> {
-  const reader = child.stdout.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    const { done, value } = await reader.read()
-    if (done) break
-    text += decoder.decode(value)
-    const match = /READY (\S+)\n/.exec(text)
-    if (match) {
-      reader.releaseLock()
-      return match[1]
-    }
-  }
-  throw new Error(`server process did not start: ${text} ${await new Response(child.stderr).text()}`)
-}
-
 beforeAll(async () => {
-  const env = {
-    ...process.env,
-    DATABASE_URL: `file:${join(dir, 'shared.db')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DEXSCREENER_URL: NOWHERE,
-    GECKOTERMINAL_URL: NOWHERE,
-    KOIOS_URL: NOWHERE,
-    COINGECKO_URL: NOWHERE,
-    HANDLE_URL: NOWHERE,
-  }
-  const script = new URL('./server-process.ts', import.meta.url).pathname
-  for (let i = 0; i < 3; i++) {
-    processes.push(Bun.spawn(['bun', script], { env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' }))
-  }
-  urls = await Promise.all(processes.map(readyUrl))
+  // Started at the same moment on a fresh file, so their migrations race too.
+  const env = communityOnlyEnv(join(dir, 'shared.db'))
+  servers = await Promise.all([0, 1, 2].map(() => startServerProcess(env)))
+  urls = servers.map((s) => s.url)
 }, 30_000)
 
 afterAll(async () => {
-  for (const child of processes) child.kill('SIGTERM')
-  await Promise.race([Promise.all(processes.map((c) => c.exited)), Bun.sleep(5000)])
-  for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL')
+  await Promise.all(servers.map((s) => s.stop()))
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -17,7 +17,8 @@ import { boostPayload } from '../community/helpers'
 import { TestWallet } from '../community/wallet'
 import { FakeUpstreams } from '../fake-upstreams/server'
 import { SAMPLE } from '../fake-upstreams/world'
-import { httpRequest, rawRequest, startServerProcess, today, type RawAnswer, type ServerProcess } from './support'
+import { startServerProcess, type ServerProcess } from '../support/processes'
+import { httpRequest, rawRequest, today, type RawAnswer } from './support'
 
 const SNEK = SAMPLE.snek
 const BOOSTS = '/api/v1/community/boosts'

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { boostPayload, commentPayload } from '../community/helpers'
 import { TestWallet, type SignedWriteBody } from '../community/wallet'
-import { awayFromUtcMidnight, communityOnlyEnv, madeUpUnit, startServerProcess, today, type ServerProcess } from './support'
+import { communityOnlyEnv, startServerProcess, type ServerProcess } from '../support/processes'
+import { awayFromUtcMidnight, madeUpUnit, today } from './support'
 
 const WALLETS = 3
 const BOOSTS_EACH = 4

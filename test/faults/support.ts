@@ -1,10 +1,9 @@
 /**
  * What the fault suite shares: the faults of the fake upstreams, timed requests, the coverage strings as
- * clients read them, server processes started with src/server.ts (test/community/server-process.ts), and a
+ * clients read them, server processes (test/support/processes.ts), and a
  * raw HTTP/1.1 client for the requests fetch refuses to send (invalid bytes, huge headers, hand-made chunking).
  */
 import { expect } from 'bun:test'
-import type { Subprocess } from 'bun'
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
 import { startServer } from '../../src/server'
@@ -119,75 +118,12 @@ export function madeUpUnit(tag: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Server processes
-
-export interface ServerProcess {
-  url: string
-  port: number
-  child: Subprocess<'ignore', 'pipe', 'pipe'>
-  /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
-  stop(): Promise<void>
-}
-
-const SERVER_SCRIPT = new URL('../community/server-process.ts', import.meta.url).pathname
-
-/** Never contacted: the community endpoints call no upstream. */
-const NOWHERE = 'http://127.0.0.1:9'
-
-/** The environment of a server process for community writes only: a database file, no reachable upstream. */
-export function communityOnlyEnv(databaseFile: string): Record<string, string> {
-  return {
-    DATABASE_URL: `file:${databaseFile}`,
-    DEXSCREENER_URL: NOWHERE,
-    GECKOTERMINAL_URL: NOWHERE,
-    KOIOS_URL: NOWHERE,
-    COINGECKO_URL: NOWHERE,
-    HANDLE_URL: NOWHERE,
-  }
-}
+// Server processes (see test/support/processes.ts for child processes)
 
 /** A test service's configuration served by src/server.ts in this process on a loopback port, for raw sockets. */
 export async function listenOnLoopback(svc: TestService): Promise<{ port: number; stop(): Promise<void> }> {
   const server = await startServer({ ...svc.config, port: 0, host: '127.0.0.1', logLevel: 'silent' })
   return { port: Number(new URL(server.url).port), stop: () => server.stop() }
-}
-
-/** Start `startServer` in a child process (port chosen by the OS) and wait for its `READY <url>` line. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = Bun.spawn(['bun', SERVER_SCRIPT], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const reader = child.stdout.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    const { done, value } = await reader.read()
-    if (done) break
-    text += decoder.decode(value)
-    const match = /READY (\S+)\n/.exec(text)
-    if (match) {
-      reader.releaseLock()
-      const url = match[1]
-      return {
-        url,
-        port: Number(new URL(url).port),
-        child,
-        async stop() {
-          if (child.exitCode !== null || child.signalCode !== null) return
-          child.kill('SIGTERM')
-          await Promise.race([child.exited, Bun.sleep(5000)])
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-          await child.exited
-        },
-      }
-    }
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server process did not start: ${text} ${await new Response(child.stderr).text()}`)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
