@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { FastHistogram } from './histogram'
+import { FastCounter, FastHistogram } from './fast-metrics'
 import type { CacheEvent } from '../cache/memo'
 import type { UpstreamFailure, UpstreamName } from '../upstream/errors'
 import type { UpstreamObserver } from '../upstream/http-client'
@@ -49,12 +49,11 @@ export class Metrics implements UpstreamObserver {
     registers: [this.registry],
   })
 
-  private readonly cacheEvents = new Counter({
-    name: 'cache_events_total',
-    help: 'Cache lookups and evictions by cache and result (hit, miss, stale, refresh_error, evict)',
-    labelNames: ['cache', 'result'],
-    registers: [this.registry],
-  })
+  private readonly cacheEvents = new FastCounter(
+    'cache_events_total',
+    'Cache lookups and evictions by cache and result (hit, miss, stale, refresh_error, evict)',
+    ['cache', 'result'],
+  )
 
   private readonly caches = new Map<string, () => { entries: number; bytes: number }>()
 
@@ -83,8 +82,6 @@ export class Metrics implements UpstreamObserver {
   }
 
   // Label sets are bounded: routes come from the route table, methods and statuses from small sets.
-  private readonly cacheChildren = new Map<string, { inc(): void }>()
-
   request(method: string, route: string, status: number, seconds: number): void {
     this.httpDuration.observe([method, route, String(status)], seconds)
   }
@@ -107,13 +104,7 @@ export class Metrics implements UpstreamObserver {
   }
 
   cacheEvent(cache: string, event: CacheEvent): void {
-    const key = `${cache} ${event}`
-    let child = this.cacheChildren.get(key)
-    if (child === undefined) {
-      child = this.cacheEvents.labels(cache, event)
-      this.cacheChildren.set(key, child)
-    }
-    child.inc()
+    this.cacheEvents.inc([cache, event])
   }
 
   /** Report a cache's size at each scrape. */
@@ -126,7 +117,7 @@ export class Metrics implements UpstreamObserver {
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
-    const body = `${this.httpDuration.render()}\n${await this.registry.metrics()}`
+    const body = `${this.httpDuration.render()}\n${this.cacheEvents.render()}\n${await this.registry.metrics()}`
     return { contentType: this.registry.contentType, body }
   }
 }
