@@ -3,7 +3,7 @@ import type { LogLevel } from '../config'
 /**
  * One JSON object per line on stdout: `{"time":…,"level":"info","msg":…, …fields}`.
  * Hand-rolled rather than pino because the request log runs on every cached hit: pino measured 5.3 µs a line
- * here, this 0.5 µs (a buffered Bun FileSink, flushed every 250 ms and at shutdown).
+ * here, this about 0.5 µs (lines buffered in memory, written every 64 KB or 250 ms and at shutdown).
  */
 
 type Level = Exclude<LogLevel, 'silent'>
@@ -97,11 +97,42 @@ function serialiseError(error: Error): Record<string, unknown> {
   return { type: error.name, message: error.message, stack: error.stack }
 }
 
-function stdoutSink(): LogSink {
-  const writer = Bun.stdout.writer({ highWaterMark: 64 * 1024 })
-  const timer = setInterval(() => writer.flush(), 250)
+/** Past this much output still waiting for a slow stdout reader, lines are dropped (and counted) rather than held. */
+const MAX_UNWRITTEN_BYTES = 16 * 1024 * 1024
+
+/** What the sink needs of an output stream (process.stdout). */
+export interface OutputStream {
+  readonly writableLength: number
+  write(chunk: string): unknown
+}
+
+export function stdoutSink(stream: OutputStream = process.stdout, flushEveryMs = 250): LogSink {
+  // Lines gather in one string and go out in one write per 64 KB or 250 ms: a write call per line (even to a
+  // buffered FileSink) measured ~20 % of a cached hit's throughput.
+  let pending = ''
+  let dropped = 0
+  const flush = () => {
+    if (pending === '') return
+    if (stream.writableLength > MAX_UNWRITTEN_BYTES) {
+      dropped += pending.split('\n').length - 1
+      pending = ''
+      return
+    }
+    const notice = dropped === 0 ? '' : `${JSON.stringify({ time: isoNow(), level: 'warn', msg: 'log lines dropped: stdout too slow', dropped })}\n`
+    dropped = 0
+    const chunk = notice + pending
+    pending = ''
+    stream.write(chunk)
+  }
+  const timer = setInterval(flush, flushEveryMs)
   timer.unref()
-  return { write: (line) => void writer.write(line), flush: () => void writer.flush() }
+  return {
+    write(line) {
+      pending += line
+      if (pending.length >= 64 * 1024) flush()
+    },
+    flush,
+  }
 }
 
 /** Collects lines in memory, for tests that read the log. */
