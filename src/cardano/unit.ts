@@ -9,10 +9,6 @@ export const UNIT_HINT =
   'An asset unit is the 56-hex-character policy id followed by the asset name in hex (0–64 hex characters, even length), ' +
   'with no separator, e.g. 279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
 
-export function isUnit(value: string): boolean {
-  return UNIT_RE.test(value)
-}
-
 /** Lowercase unit, or null when the text is not a unit. */
 export function normaliseUnit(value: string): string | null {
   return UNIT_RE.test(value) ? value.toLowerCase() : null

@@ -18,7 +18,6 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (error: string, hint: string) => new ApiError(400, error, hint)
 export const notFound = (error: string, hint: string) => new ApiError(404, error, hint)
 
 /**

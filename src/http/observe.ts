@@ -72,7 +72,7 @@ export interface ObserveDeps {
   metrics: Metrics
   routes: () => RouteTable
   /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
-  front?: (request: Request) => Response | undefined
+  front: (request: Request) => Response | undefined
 }
 
 /** For `app.wrap(...)`: returns the observed version of Elysia's composed handler. */
@@ -103,7 +103,7 @@ export function observe(deps: ObserveDeps) {
         return response
       }
 
-      const cached = deps.front?.(request)
+      const cached = deps.front(request)
       if (cached !== undefined) return finish(cached)
       const result = handler(request, ...rest)
       return result instanceof Promise ? result.then(finish) : finish(result)
