@@ -8,7 +8,9 @@ import type { TSchema } from '@sinclair/typebox'
  * string branch (`{type: 'string', format: 'integer'}`...) so that query strings coerce. A reader of the
  * contract should see the type the value has, and a JSON caller (an MCP agent) must be checked against it, so
  * `withoutCoercion` drops that branch. `toJsonSchema` also drops our implementation details (the `error`
- * option that words a 400, `$id`) and TypeBox's symbols, and writes unions of literals as `enum`.
+ * option that words a 400, `$id`) and TypeBox's symbols, writes unions of literals as `enum`, and writes
+ * TypeBox's draft-04 tuples (`items: [...]`, `additionalItems`) in the 2020-12 form (`prefixItems`), the
+ * dialect of OpenAPI 3.1 and MCP.
  */
 
 type SchemaObject = Record<string | symbol, unknown>
@@ -76,7 +78,7 @@ export function toJsonSchema(schema: TSchema | unknown): Record<string, unknown>
 }
 
 function strip(schema: SchemaObject): SchemaObject {
-  const out = asEnum(mapSubschemas(schema, strip))
+  const out = asEnum(mapSubschemas(asPrefixItems(schema), strip))
   for (const key of DROPPED) delete out[key]
   return out
 }
@@ -93,4 +95,18 @@ function asEnum(schema: SchemaObject): SchemaObject {
   const { anyOf: _literals, ...annotations } = schema
   const type = branches[0].type
   return { ...(type === undefined ? {} : { type }), enum: branches.map((b) => b.const), ...annotations }
+}
+
+/**
+ * A tuple as 2020-12 writes it. The length is closed with `minItems`/`maxItems` rather than `items: false`: a
+ * draft-07 validator (the one @modelcontextprotocol/sdk 1.x clients check structured content with) ignores
+ * `prefixItems` but reads `items: false` as "no items at all" and would refuse every non-empty tuple.
+ */
+function asPrefixItems(schema: SchemaObject): SchemaObject {
+  if (!Array.isArray(schema.items)) return schema
+  const { items, additionalItems, ...rest } = schema
+  const out: SchemaObject = { ...rest, prefixItems: items }
+  if (additionalItems === false) out.maxItems ??= items.length
+  else if (isObject(additionalItems)) out.items = additionalItems
+  return out
 }

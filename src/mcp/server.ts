@@ -27,12 +27,18 @@ const INSTRUCTIONS = [
 ].join('\n')
 
 /**
+ * Only what is honoured: tools. The SDK advertises `tools.listChanged: true` unless told otherwise, but a
+ * stateless server has no open stream to send that notification on (and the tool list never changes).
+ */
+const CAPABILITIES = { tools: { listChanged: false } }
+
+/**
  * A fresh MCP server for one HTTP request (the transport is stateless), with every tool registered.
  * Tools answer with the REST body as structured content (and as JSON text for clients without structured
  * output); `_meta.stale` says the answer was built from stale upstream copies.
  */
 export function createMcpServer(context: ToolContext, logger: Logger, tools: McpTool[] = mcpToolDefinitions): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES })
   for (const tool of tools) {
     const { input, output } = schemasOf(tool)
     server.registerTool(
@@ -61,11 +67,9 @@ export async function runTool(tool: McpTool, context: ToolContext, rawArgs: unkn
   } catch (error) {
     const apiError = asApiError(error)
     if (apiError.status === 500) logger.error({ tool: tool.name, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
-    return {
-      isError: true,
-      content: [{ type: 'text', text: JSON.stringify(apiError.toBody()) }],
-      structuredContent: { status: apiError.status, ...apiError.toBody() },
-    }
+    // No structured content: it would have to match the tool's output schema (the success body), and clients
+    // that validate it (SDK 1.x) would throw instead of showing the agent the hint. The text is the REST body.
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(apiError.toBody()) }] }
   }
 }
 

@@ -335,6 +335,19 @@ describe('the transport over raw HTTP', () => {
     })
   }
 
+  it('advertises only what a stateless server honours: tools, with no list-changed notifications', async () => {
+    const body = await (await post(JSON.stringify(initialize), { accept: 'application/json' })).json()
+    expect(body.result.capabilities).toEqual({ tools: { listChanged: false } })
+  })
+
+  it('answers a failed call as isError with the {error, hint} text and no structured content', async () => {
+    const call = { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_token', arguments: { asset: 'zz' } } }
+    const { result } = await (await post(JSON.stringify(call))).json()
+    expect(result.isError).toBe(true)
+    expect(result.structuredContent).toBeUndefined()
+    expect(JSON.parse(result.content[0].text)).toEqual((await rest('/api/v1/tokens/zz')).body)
+  })
+
   it('calls a tool statelessly with one JSON POST', async () => {
     const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_chain_tip', arguments: {} } }))
     expect(res.status).toBe(200)

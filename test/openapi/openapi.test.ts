@@ -19,7 +19,8 @@ type Operation = Record<string, any>
 const operations: Array<{ key: string; operation: Operation }> = Object.entries<Record<string, Operation>>(document.paths).flatMap(
   ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
 )
-const operationOf = (doc: (typeof catalogue)[number]) => document.paths[API_PREFIX + doc.path]?.[doc.method.toLowerCase()] as Operation
+// Paths are relative to the server, the versioned base: `/tokens/{asset}`, as the catalogue writes them.
+const operationOf = (doc: (typeof catalogue)[number]) => document.paths[doc.path]?.[doc.method.toLowerCase()] as Operation
 
 describe('the OpenAPI document', () => {
   it('is served as cacheable JSON', () => {
@@ -38,15 +39,16 @@ describe('the OpenAPI document', () => {
   })
 
   it('has one operation per catalogue route, and no other', () => {
-    const fromCatalogue = catalogue.map((doc) => `${doc.method} ${API_PREFIX}${doc.path}`).sort()
+    const fromCatalogue = catalogue.map((doc) => `${doc.method} ${doc.path}`).sort()
     expect(operations.map((o) => o.key).sort()).toEqual(fromCatalogue)
     for (const doc of catalogue) expect(operationOf(doc).operationId).toBe(doc.operationId)
   })
 
   it('leaves out the operational, MCP, reference and docs routes', () => {
-    for (const path of ['/healthz', '/readyz', '/metrics', '/api/mcp', '/api/v1/openapi.json', '/api/v1/reference', '/docs/']) {
+    for (const path of ['/healthz', '/readyz', '/metrics', '/api/mcp', '/openapi.json', '/reference', '/docs/', '/llms.txt']) {
       expect(document.paths[path]).toBeUndefined()
     }
+    for (const path of Object.keys(document.paths)) expect(path.startsWith(API_PREFIX)).toBe(false)
   })
 
   it('gives each operation its summary, description, tag and the cache lifetime', () => {
@@ -115,7 +117,7 @@ describe('the OpenAPI document', () => {
       }
     }
     // The logo: a PNG or an SVG, or a redirect with its Location.
-    const logo = document.paths['/api/v1/tokens/{asset}/logo'].get.responses
+    const logo = document.paths['/tokens/{asset}/logo'].get.responses
     expect(Object.keys(logo['200'].content).sort()).toEqual(['image/png', 'image/svg+xml'])
     expect(logo['302'].headers.Location).toBeDefined()
   })
@@ -145,12 +147,21 @@ describe('the OpenAPI document', () => {
     walk(document.paths)
   })
 
-  it('names this deployment as its server, the docs, and the MCP endpoint with its tools', () => {
+  it('names this deployment\'s versioned base as its server, the docs, and the MCP endpoint with its tools', () => {
     expect(document.openapi).toStartWith('3.1')
-    expect(document.servers).toEqual([{ url: 'http://api.example', description: expect.any(String) }])
+    expect(document.servers).toEqual([{ url: 'http://api.example/api/v1', description: expect.any(String) }])
     expect(document.externalDocs.url).toBe('http://api.example/docs/')
     expect(document.info.description).toContain('http://api.example/api/mcp')
     for (const tool of mcpTools) expect(document.info.description).toContain(tool.name)
+  })
+
+  it('says at its root that no operation needs credentials, and describes every tag', () => {
+    expect(document.security).toEqual([])
+    for (const operation of operations) expect(operation.operation.security).toBeUndefined()
+    expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual([...new Set(catalogue.map((doc) => doc.tag))])
+    for (const tag of document.tags) {
+      for (const doc of catalogue.filter((d) => d.tag === tag.name)) expect(tag.description).toContain(doc.summary)
+    }
   })
 })
 

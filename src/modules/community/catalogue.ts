@@ -11,8 +11,17 @@ import { COMMENTS_PER_DAY, COMMENTS_SHOWN, MAX_UNITS } from './service'
 
 const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
 const HOSKY = 'a0028f350aaabe0545fdcb56b039bfb08e4bb4d8c4d7c3c7d481c235484f534b59'
-const SAMPLE_STAKE = 'stake1uyvfslqkzgrf6syq5r4jg7pqewv8l65phh024lw5r7vk9qgznhyty'
-const SAMPLE_REWARD_HEX = 'e118987c1612069d4080a0eb247820cb987fea81bddeaafdd41f996281'
+/**
+ * A real signed example (a throwaway wallet's CIP-30 signData of the example payloads): the examples verify,
+ * apart from the day/time, which has passed, and they match their own hex schemas.
+ */
+const SAMPLE_STAKE = 'stake1uy4fw6wptettq9709wthctxfqqsej5qrq0kyxx8svfef6vslfapgj'
+const SAMPLE_REWARD_HEX = 'e12a9769c15e56b017cf2b977c2cc9002199500303ec4318f062729d32'
+const SAMPLE_KEY = 'a5010102581de12a9769c15e56b017cf2b977c2cc9002199500303ec4318f062729d3203272006215820681724a1c9c424201673aaa9807f933bec55ca08998824ab884ea388441ab0a3'
+const SAMPLE_BOOST_SIGNATURE =
+  '84584aa3012704581de12a9769c15e56b017cf2b977c2cc9002199500303ec4318f062729d326761646472657373581de12a9769c15e56b017cf2b977c2cc9002199500303ec4318f062729d32a166686173686564f4586f7b22616374696f6e223a22626f6f7374222c22756e6974223a2232373963393039663334386535333364613538303838393866383766396131346262326333646662626163636364363331643932376133663533346534353462222c22646179223a22323032362d30312d3331227d5840762a2361ff23a03d613e81e3c0c810a2efaeba46ca21157f1f51907bf47e5d9a000f3d30d63fb2dc5dc78a639011978e2bbba05347737d887f275f43ea803d09'
+const SAMPLE_COMMENT_SIGNATURE =
+  '84584aa3012704581de12a9769c15e56b017cf2b977c2cc9002199500303ec4318f062729d326761646472657373581de12a9769c15e56b017cf2b977c2cc9002199500303ec4318f062729d32a166686173686564f4588a7b22616374696f6e223a22636f6d6d656e74222c22756e6974223a2232373963393039663334386535333364613538303838393866383766396131346262326333646662626163636364363331643932376133663533346534353462222c22626f6479223a22676d222c227473223a22323032362d30312d33315431323a30303a30302e3030305a227d584008194a0888851da5ec81605812d365cdf608a4a4086f8d698e6a5afe8a32d2d062f5e84622936b781d0b1ecb708efd514692d1a83e2d7b00481ab8fd03e6570f'
 
 export const BoostSummarySchema = t.Object(
   {
@@ -63,8 +72,8 @@ const hex = (description: string, pattern: string, example: string) => t.String(
 export const SignedWriteBody = t.Object(
   {
     payload: t.String({ description: 'The exact JSON string that was signed; verified byte for byte' }),
-    signature: hex('COSE_Sign1 CBOR hex, as returned by CIP-30 signData', EVEN_HEX_RE.source, '84582aa201276761646472657373581de1…'),
-    key: hex('COSE_Key CBOR hex, as returned by CIP-30 signData', EVEN_HEX_RE.source, 'a4010103272006215820…'),
+    signature: hex('COSE_Sign1 CBOR hex, as returned by CIP-30 signData', EVEN_HEX_RE.source, SAMPLE_BOOST_SIGNATURE),
+    key: hex('COSE_Key CBOR hex, as returned by CIP-30 signData', EVEN_HEX_RE.source, SAMPLE_KEY),
     rewardAddressHex: hex('29-byte mainnet reward address: e1 followed by 56 hex characters', '^[eE]1[0-9a-fA-F]{56}$', SAMPLE_REWARD_HEX),
   },
   { title: 'SignedWrite' },
@@ -144,8 +153,8 @@ export const castBoostDoc: EndpointDoc = {
     schema: SignedWriteBody,
     example: {
       payload: `{"action":"boost","unit":"${SNEK}","day":"2026-01-31"}`,
-      signature: '84584aa3012704581de1…',
-      key: 'a5010102581de1…',
+      signature: SAMPLE_BOOST_SIGNATURE,
+      key: SAMPLE_KEY,
       rewardAddressHex: SAMPLE_REWARD_HEX,
     },
   },
@@ -202,8 +211,8 @@ export const postCommentDoc: EndpointDoc = {
     schema: SignedWriteBody,
     example: {
       payload: `{"action":"comment","unit":"${SNEK}","body":"gm","ts":"2026-01-31T12:00:00.000Z"}`,
-      signature: '84584aa3012704581de1…',
-      key: 'a5010102581de1…',
+      signature: SAMPLE_COMMENT_SIGNATURE,
+      key: SAMPLE_KEY,
       rewardAddressHex: SAMPLE_REWARD_HEX,
     },
   },

@@ -23,12 +23,12 @@ export interface DocumentContext {
 const ERROR_REF = { $ref: '#/components/schemas/Error' }
 
 export function completeDocument(generated: Json, context: DocumentContext): Json {
-  const paths: Json = structuredClone(generated.paths ?? {})
+  const paths = relativePaths(structuredClone(generated.paths ?? {}))
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations as Json)) cleanSchemas(operation as Json)
   }
   for (const doc of context.catalogue) {
-    const operation = paths[API_PREFIX + doc.path]?.[doc.method.toLowerCase()]
+    const operation = paths[doc.path]?.[doc.method.toLowerCase()]
     if (operation !== undefined) completeOperation(operation, doc)
   }
   return {
@@ -39,12 +39,31 @@ export function completeDocument(generated: Json, context: DocumentContext): Jso
       summary: 'Free, keyless, public REST API over Cardano native-token market data',
       description: describeApi(context),
     },
-    servers: [{ url: context.origin, description: 'This deployment (paths include the /api/v1 version segment)' }],
-    tags: [...new Set(context.catalogue.map((doc) => doc.tag))].map((name) => ({ name })),
+    // The server is the versioned base ({base_url} of the spec): paths are relative to it, as the catalogue writes them.
+    servers: [{ url: context.origin + API_PREFIX, description: 'This deployment, version 1' }],
+    // Keyless: no operation needs credentials.
+    security: [],
+    tags: tagsOf(context.catalogue),
     externalDocs: { description: 'Guides and endpoint pages', url: `${context.origin}/docs/` },
     paths,
     components: { schemas: { ...(generated.components?.schemas ?? {}), Error: { ...toJsonSchema(ErrorBody), title: 'Error' } } },
   }
+}
+
+/** The generator's paths carry the /api/v1 prefix of the routes; the document's server does instead. */
+function relativePaths(paths: Json): Json {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) || '/' : path, operations]),
+  )
+}
+
+/** Each tag once, in catalogue order, described by the endpoints it groups. */
+function tagsOf(catalogue: EndpointDoc[]): Json[] {
+  const tags = [...new Set(catalogue.map((doc) => doc.tag))]
+  return tags.map((name) => ({
+    name,
+    description: catalogue.filter((doc) => doc.tag === name).map((doc) => doc.summary).join('; ') + '.',
+  }))
 }
 
 function describeApi(context: DocumentContext): string {
