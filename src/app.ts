@@ -8,6 +8,7 @@ import { adaMarketRoutes } from './modules/ada-market/routes'
 import { chartRoutes } from './modules/charts/routes'
 import { docsSiteRoutes } from './modules/docs-site/routes'
 import { communityRoutes } from './modules/community/routes'
+import { llmsRoutes } from './modules/llms/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))
+    .use(llmsRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(api)
     .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsSiteRoutes())

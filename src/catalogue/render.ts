@@ -48,23 +48,33 @@ export function endpointSummary(doc: EndpointDoc, origin: string) {
   }
 }
 
+export const API_DESCRIPTION =
+  'Free, keyless, public REST API over Cardano native-token market data, wallet overviews and ADA market ' +
+  'statistics, plus a wallet-signed community layer (boosts and comments).'
+
+export const ERROR_FORMAT =
+  'Every non-2xx answer of /api/v1 is JSON {error, hint}; hint says what to do about it. (Request headers over ' +
+  '16 KiB are refused by the HTTP server with 431 and no body; /api/mcp answers JSON-RPC error envelopes.)'
+
+export const MCP_TRANSPORT = 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST'
+
+/** The plain-text guide for AI agents, at the root as llms.txt conventions place it. */
+export const LLMS_PATH = '/llms.txt'
+
 /** The body of GET /api/v1/ for a given public origin. */
 export function renderIndex(origin: string) {
   return {
     name: 'cardano-market-api',
-    description:
-      'Free, keyless, public REST API over Cardano native-token market data, wallet overviews and ADA market ' +
-      'statistics, plus a wallet-signed community layer (boosts and comments).',
+    description: API_DESCRIPTION,
     version: 'v1',
     baseUrl: origin + API_PREFIX,
     openapi: `${origin}${API_PREFIX}/openapi.json`,
     reference: `${origin}${API_PREFIX}/reference`,
     docs: `${origin}/docs/`,
-    mcp: { url: origin + MCP_PATH, transport: 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST', tools: mcpTools },
+    llms: origin + LLMS_PATH,
+    mcp: { url: origin + MCP_PATH, transport: MCP_TRANSPORT, tools: mcpTools },
     coverageRules: COVERAGE_RULES,
-    errorFormat:
-      'Every non-2xx answer of /api/v1 is JSON {error, hint}; hint says what to do about it. (Request headers over ' +
-      '16 KiB are refused by the HTTP server with 431 and no body; /api/mcp answers JSON-RPC error envelopes.)',
+    errorFormat: ERROR_FORMAT,
     endpoints: catalogue.map((doc) => endpointSummary(doc, origin)),
   }
 }

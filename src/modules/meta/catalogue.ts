@@ -30,6 +30,7 @@ export const IndexResponse = t.Object({
   openapi: t.String({ description: 'OpenAPI 3.1 document' }),
   reference: t.String({ description: 'Interactive API reference' }),
   docs: t.String({ description: 'Documentation site' }),
+  llms: t.String({ description: 'Short plain-text guide for AI agents (llms.txt)' }),
   mcp: t.Object({
     url: t.String(),
     transport: t.String(),
@@ -48,8 +49,8 @@ export const indexDoc: EndpointDoc = {
   summary: 'Self-describing index of every endpoint with example URLs',
   description:
     'Lists every endpoint of this version with its parameters and their bounds, cache lifetime, example URLs and ' +
-    'error answers, plus where the OpenAPI document, the docs site and the MCP server are. Built from the same ' +
-    'catalogue as the OpenAPI document and the docs.',
+    'error answers, plus where the OpenAPI document, the docs site, the llms.txt guide and the MCP server are. ' +
+    'Built from the same catalogue as the OpenAPI document and the docs.',
   params: [],
   cacheSeconds: 300,
   examples: ['/'],
