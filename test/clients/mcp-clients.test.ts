@@ -38,11 +38,8 @@ interface ListedTool {
   inputSchema: Schema
   outputSchema?: Schema
 }
-interface ToolResult {
-  isError?: boolean
-  content?: unknown
-  structuredContent?: unknown
-}
+/** A tools/call result as either SDK types it (1.x adds a compatibility branch): read field by field. */
+type ToolResult = Record<string, unknown>
 /** What the matrix needs of a client; both SDK generations have these methods. */
 interface Session {
   capabilities(): Record<string, unknown> | undefined

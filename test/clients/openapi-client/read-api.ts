@@ -1,8 +1,9 @@
 /**
  * A small client as an integrator writes it: types generated from the service's OpenAPI document by
- * openapi-typescript (./generated/api.d.ts, written by openapi-client.test.ts, not committed) and requests
- * made with openapi-fetch. It must type-check against the generated types (the test runs tsc on this folder),
- * so the document has to describe paths, parameters and bodies precisely enough for these reads.
+ * openapi-typescript (./generated/api.ts, written by openapi-client.test.ts, not committed; a .ts file, so tsc checks it whole) and requests
+ * made with openapi-fetch. It must type-check against the generated types (the test runs tsc on this folder,
+ * with its own tsconfig), so the document has to describe paths, parameters and bodies precisely enough for
+ * these reads. The project's own typecheck leaves this folder out: the types exist only while the test runs.
  */
 import createClient from 'openapi-fetch'
 import type { paths } from './generated/api'
@@ -59,4 +60,10 @@ export async function readApi(baseUrl: string, sample: { asset: string; unknownA
     wallet: { stakeAddress: wallet.stakeAddress, holdings: wallet.holdings.length, totalValueUsd: wallet.totalValueUsd },
     market: { days: market.days, series: market.series, adaUsd: market.ada.priceUsd },
   }
+}
+
+// `bun read-api.ts <baseUrl> <asset> <unknownAsset> <wallet>` prints the reads as JSON (what the test runs).
+if (import.meta.main) {
+  const [baseUrl, asset, unknownAsset, wallet] = process.argv.slice(2)
+  console.log(JSON.stringify(await readApi(baseUrl, { asset, unknownAsset, wallet })))
 }
