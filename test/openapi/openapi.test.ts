@@ -152,6 +152,7 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: 'http://api.example/api/v1', description: expect.any(String) }])
     expect(document.externalDocs.url).toBe('http://api.example/docs/')
     expect(document.info.description).toContain('http://api.example/api/mcp')
+    expect(document.info.description).toContain('http://api.example/llms.txt')
     for (const tool of mcpTools) expect(document.info.description).toContain(tool.name)
   })
 

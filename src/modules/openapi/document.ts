@@ -1,5 +1,5 @@
 import { toJsonSchema } from '../../catalogue/json-schema'
-import { API_PREFIX, COVERAGE_RULES, MCP_PATH } from '../../catalogue/render'
+import { API_PREFIX, COVERAGE_RULES, LLMS_PATH, MCP_PATH } from '../../catalogue/render'
 import { ErrorBody } from '../../catalogue/route-options'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
 
@@ -78,6 +78,7 @@ function describeApi(context: DocumentContext): string {
     '## MCP',
     `The same data as MCP tools for agents: Streamable HTTP at \`${context.origin}${MCP_PATH}\`. Tools: ` +
       context.tools.map((tool) => `\`${tool.name}\``).join(', ') + '.',
+    `A short plain-text guide for agents: \`${context.origin}${LLMS_PATH}\`.`,
   ].join('\n\n')
 }
 
