@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config'
-import { startServer, stopOnSignals } from './server'
+import { StartError, startServer, stopOnSignals } from './server'
 
 /** Start the service from the environment; a bad setting stops it with one line naming the variable. */
 let config: Config
@@ -10,4 +10,10 @@ try {
   console.error(`config error: ${error.message}`)
   process.exit(1)
 }
-stopOnSignals(await startServer(config))
+try {
+  stopOnSignals(await startServer(config))
+} catch (error) {
+  if (!(error instanceof StartError)) throw error
+  console.error(`start error: ${error.message}`)
+  process.exit(1)
+}
