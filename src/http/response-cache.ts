@@ -38,12 +38,16 @@ const STALE_TTL_SECONDS = 10
 const JSON_TYPE = 'application/json; charset=utf-8'
 const MAX_FRONT_URLS = 50_000
 
-/** The request URL plus the headers publicOrigin() reads (Host, X-Forwarded-*): all that can change an answer. */
-function frontKey(request: Request): string {
+/**
+ * The request URL plus the headers the origin is built from (Host, and X-Forwarded-* when believed): all that
+ * can change an answer.
+ */
+function frontKey(request: Request, forwarded: boolean): string {
   const headers = request.headers
+  const base = `${headers.get('host') ?? ''}|${request.url}`
+  if (!forwarded) return base
   const proto = headers.get('x-forwarded-proto')
   const forwardedHost = headers.get('x-forwarded-host')
-  const base = `${headers.get('host') ?? ''}|${request.url}`
   return proto === null && forwardedHost === null ? base : `${base}|${proto ?? ''}|${forwardedHost ?? ''}`
 }
 
@@ -60,6 +64,8 @@ export class ResponseCache {
   constructor(
     private readonly memo: Memo,
     private readonly now: () => number = Date.now,
+    /** Whether X-Forwarded-Host/Proto shape answers (TRUST_PROXY ≥ 1): the front cache then keys on them. */
+    private readonly forwarded = false,
   ) {}
 
   /**
@@ -106,7 +112,7 @@ export class ResponseCache {
    */
   answerFromFront(request: Request): Response | undefined {
     if (request.method !== 'GET') return undefined
-    const key = this.keyByUrl.get(frontKey(request))
+    const key = this.keyByUrl.get(frontKey(request, this.forwarded))
     if (key === undefined) return undefined
     const hit = this.memo.fresh<Stored>(key)
     if (hit === undefined) return undefined
@@ -114,7 +120,7 @@ export class ResponseCache {
   }
 
   private remember(request: Request, key: string): void {
-    const url = frontKey(request)
+    const url = frontKey(request, this.forwarded)
     if (this.keyByUrl.get(url) === key) return
     // Bounded: past the cap the map starts over (it is only a shortcut; the route path still answers).
     if (this.keyByUrl.size >= MAX_FRONT_URLS) this.keyByUrl.clear()
