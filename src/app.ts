@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps) {
         metrics: deps.metrics,
         routes: currentRoutes,
         front: (request) => deps.responses.answerFromFront(request),
-        socketIp: (request) => app.server?.requestIP(request)?.address ?? null,
+        socketIp: (request: Request): string | null => app.server?.requestIP(request)?.address ?? null,
         trustProxy: deps.config.trustProxy,
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))

@@ -19,7 +19,7 @@ import { requestPath } from './request-path'
 /** Headers every answer carries; cached answers include them when built (one header write per hit). */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, X-Cache, X-Request-Id, Age, Location',
+  'access-control-expose-headers': 'ETag, X-Cache, X-Request-Id, Age, Location, Retry-After',
 } as const
 
 const PREFLIGHT_HEADERS = {

@@ -17,7 +17,7 @@ const EVIL = { host: 'api.example.org', 'x-forwarded-host': 'evil.example', 'x-f
 describe('TRUST_PROXY=0 (the default)', () => {
   it('builds absolute URLs from the Host header alone', async () => {
     const { body, res } = await svc.json('/api/v1/tokens', EVIL)
-    expect(body.data[0].imageUrl).toStartWith('http://api.example.org/api/v1/tokens/')
+    expect(body.tokens[0].imageUrl).toStartWith('http://api.example.org/api/v1/tokens/')
     expect(res.headers.get('vary')).toBe('Host, Accept-Encoding')
     const index = await svc.json('/api/v1/', EVIL)
     expect(index.body.baseUrl).toBe('http://api.example.org/api/v1')
@@ -45,7 +45,7 @@ describe('TRUST_PROXY=0 (the default)', () => {
 describe('TRUST_PROXY=1', () => {
   it('believes X-Forwarded-Host and -Proto, and tells caches to vary on them', async () => {
     const { body, res } = await trusting.json('/api/v1/tokens', EVIL)
-    expect(body.data[0].imageUrl).toStartWith('https://evil.example/api/v1/tokens/')
+    expect(body.tokens[0].imageUrl).toStartWith('https://evil.example/api/v1/tokens/')
     expect(res.headers.get('vary')).toBe('Host, X-Forwarded-Host, X-Forwarded-Proto, Accept-Encoding')
   })
 
