@@ -12,6 +12,7 @@ import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
 import { opsRoutes } from './modules/ops/routes'
+import { rootRoutes } from './modules/root/routes'
 import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
     .use(api)
     .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsSiteRoutes())
+    .use(rootRoutes())
 
   return app
 }
