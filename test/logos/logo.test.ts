@@ -255,7 +255,7 @@ describe('failures', () => {
     svc.advance(21_000)
     const healed = await svc.get(`/api/v1/tokens/${token.unit}/logo`)
     expect(healed.headers.get('content-type')).toBe('image/png')
-    expect(healed.headers.get('cache-control')).toBe('public, s-maxage=86400')
+    expect(healed.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400')
   })
 
   it('answers 400 JSON for a malformed unit', async () => {
