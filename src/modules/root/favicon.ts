@@ -7,7 +7,7 @@ const COLOUR = [0x00, 0x33, 0xad] as const
  * The service's /favicon.ico: an ICO file holding one 32×32 PNG (the PNG-in-ICO form every current browser
  * reads), built once from code rather than kept as a binary file.
  */
-export function faviconIco(): Uint8Array {
+export function faviconIco(): Uint8Array<ArrayBuffer> {
   const png = discPng(32, COLOUR)
   const header = new DataView(new ArrayBuffer(22))
   header.setUint16(2, 1, true) // type: icon

@@ -27,8 +27,12 @@ export const WalletResponse = t.Object(
     adaBalance: t.Number({ description: 'ADA, including withdrawable rewards (the chain API’s total balance)' }),
     balanceLovelace: t.String({ pattern: '^[0-9]+$', description: 'adaBalance exactly, in lovelace' }),
     adaValueUsd: usd('adaBalance × the market provider’s ADA price (the snapshot GET /market serves); null when that provider is unavailable'),
-    rewards: t.Number({ description: 'Withdrawable rewards in ADA (already part of adaBalance); 0 without a stake account' }),
-    rewardsLovelace: t.String({ pattern: '^[0-9]+$', description: 'rewards exactly, in lovelace' }),
+    rewards: t.Union([t.Number(), t.Null()], {
+      description:
+        'Withdrawable rewards in ADA (already part of adaBalance); 0 without a stake account. The chain API’s ' +
+        '`rewards_available`, else (when it answers that null) its `rewards` minus `withdrawals`; null when it gives neither',
+    }),
+    rewardsLovelace: t.Union([t.String({ pattern: '^[0-9]+$' }), t.Null()], { description: 'rewards exactly, in lovelace' }),
     pool: t.Union([t.String(), t.Null()], { description: 'Delegated pool id (pool1…), null when not delegated' }),
     holdings: t.Array(HoldingSchema, { description: 'Every native asset held, priced or not: by valueUsd descending, unpriced last' }),
     holdingsValueUsd: usd('Sum of the priced holdings’ valueUsd (source A prices); null when source A could not be asked for some holdings'),
