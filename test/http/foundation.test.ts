@@ -218,6 +218,8 @@ describe('the shared cache in front of an upstream, through HTTP', () => {
       const { status, body } = await svc.json('/probe/tip')
       expect(status).toBe(502)
       expect(body).toEqual({ error: 'Upstream unavailable: chain API', hint: expect.stringContaining('Retry') })
+      // The hint names the real provider too, for whoever runs the service.
+      expect(body.hint).toStartWith('The chain API (Koios) did not give a usable answer')
     })
   }
 
