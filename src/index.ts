@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config'
 import { StartError, startServer, stopOnSignals } from './server'
+import { warnWhenOffline } from './upstream/reachability'
 
 /** Start the service from the environment; a bad setting stops it with one line naming the variable. */
 let config: Config
@@ -11,7 +12,9 @@ try {
   process.exit(1)
 }
 try {
-  stopOnSignals(await startServer(config))
+  const server = await startServer(config)
+  stopOnSignals(server)
+  void warnWhenOffline(config, server.deps.logger)
 } catch (error) {
   if (!(error instanceof StartError)) throw error
   console.error(`start error: ${error.message}`)
