@@ -103,6 +103,7 @@ export function observe(deps: ObserveDeps) {
         const route = deps.routes().templateFor(requestPath(request.url))
         metrics.request(request.method, route, response.status, seconds)
         if (logRequests) {
+          // The socket's peer costs ~2.8 µs (Bun's requestIP), paid only for a line that is written.
           const client = clientAddress(request.headers, deps.socketIp(request), deps.trustProxy)
           logger.request(requestId, request.method, route, response.status, Math.round(seconds * 10_000) / 10, cacheState ?? null, client)
         }

@@ -61,6 +61,8 @@ export const walletDoc: EndpointDoc = {
     '(every address under it); one without (an enterprise address) is reported on its own, with `stakeAddress` ' +
     'null, `rewards` 0 and `pool` null. A handle is resolved by the handle resolver, else on chain (its NFT ' +
     'under the ADA Handle policy, CIP-68 then legacy), then read like the address it points to.\n\n' +
+    '`rewards` is the chain API’s `rewards_available` (withdrawable now); when it answers that null (seen in ' +
+    '2025), `rewards` − `withdrawals` of the same account instead, and null if neither is given.\n\n' +
     'Balances and holdings come from the chain API; amounts are computed exactly from integer lovelace and raw ' +
     'units. Every holding is listed. Token prices come from source A and cover its DEXes only; only assets ' +
     `that can trade (more than one unit, or divisible) are looked up, at most ${PRICING_CAP} per wallet ` +
