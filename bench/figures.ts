@@ -25,12 +25,12 @@ export interface Figure {
 
 const ROUNDS = 5
 const SECONDS = 4
-const CONNECTIONS = 64
+export const CONNECTIONS = 64
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 /** Alternate two load targets round by round (the machine drifts), and report medians. */
-async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+export async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
   const first: LoadResult[] = []
   const second: LoadResult[] = []
   for (let i = 0; i < ROUNDS; i++) {
@@ -47,7 +47,7 @@ async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResu
 }
 
 /** The service's hottest cached answer: the screener. */
-const HOT_PATH = '/api/v1/tokens'
+export const HOT_PATH = '/api/v1/tokens'
 
 const cached: Figure = {
   name: 'cached',

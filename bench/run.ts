@@ -4,7 +4,7 @@
  * baseline measured in the same run. The last results go to bench/RESULTS.md. Speed is never asserted in tests.
  *
  *   bun run bench                 all figures
- *   bun run bench cached          only the named figures (cached, not-modified, ...)
+ *   bun run bench cached          only the named figures (cached, compressed, not-modified, ...)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -12,6 +12,9 @@ import { join } from 'node:path'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { figures, type BenchContext, type FigureLine } from './figures'
 import { startServerProcess } from '../test/support/processes'
+import { compressedHit } from './compressed-hit'
+
+figures.splice(1, 0, compressedHit)
 
 const only = new Set(process.argv.slice(2))
 const dir = mkdtempSync(join(tmpdir(), 'cma-bench-'))

@@ -5,6 +5,7 @@
 import { catalogue } from '../src/catalogue'
 import { API_PREFIX } from '../src/catalogue/render'
 import { loadConfig } from '../src/config'
+import { buildDocsWhenMissing } from '../src/modules/docs-site/build-on-start'
 import { startServer, stopOnSignals } from '../src/server'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
@@ -19,6 +20,7 @@ const config = loadConfig({
 })
 const server = await startServer(config)
 stopOnSignals(server)
+void buildDocsWhenMissing(server.deps.logger)
 
 const origin = server.url.replace('0.0.0.0', '127.0.0.1')
 const examples = catalogue

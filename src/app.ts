@@ -13,6 +13,7 @@ import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
 import { opsRoutes } from './modules/ops/routes'
+import { rootRoutes } from './modules/root/routes'
 import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
 
@@ -32,9 +33,9 @@ export function createApp(deps: AppDeps) {
     return routes
   }
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
-    .use(metaRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
-    .use(openapiRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
-    .use(tokenRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl, tokens: deps.services.tokens }))
+    .use(metaRoutes({ responses: deps.responses, origin: deps.origin }))
+    .use(openapiRoutes({ responses: deps.responses, origin: deps.origin }))
+    .use(tokenRoutes({ responses: deps.responses, origin: deps.origin, tokens: deps.services.tokens }))
     .use(chartRoutes({ responses: deps.responses, charts: deps.services.charts }))
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
@@ -47,6 +48,8 @@ export function createApp(deps: AppDeps) {
         metrics: deps.metrics,
         routes: currentRoutes,
         front: (request) => deps.responses.answerFromFront(request),
+        socketIp: (request: Request): string | null => app.server?.requestIP(request)?.address ?? null,
+        trustProxy: deps.config.trustProxy,
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps) {
     .use(api)
     .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsSiteRoutes())
+    .use(rootRoutes())
 
   return app
 }

@@ -15,6 +15,8 @@ export interface Config {
   host: string
   /** Absolute base (scheme://host[:port]) for URLs the API hands out; null = derive from each request. */
   publicBaseUrl: string | null
+  /** Proxy hops in front of the service whose X-Forwarded-* headers are believed (0: none). */
+  trustProxy: number
   /** libSQL URL, or null when DATABASE_URL=off (community layer disabled). */
   databaseUrl: string | null
   databaseAuthToken: string | null
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
     publicBaseUrl: publicBase,
+    trustProxy: int('TRUST_PROXY', 0, 0, 100),
     databaseUrl: databaseUrl(read('DATABASE_URL')),
     databaseAuthToken: read('DATABASE_AUTH_TOKEN') ?? null,
     upstreams: {

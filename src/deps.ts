@@ -1,6 +1,7 @@
 import { Memo } from './cache/memo'
 import type { Config } from './config'
 import { CommunityDatabase } from './db/client'
+import { originPolicy, type OriginPolicy } from './http/base-url'
 import { ResponseCache } from './http/response-cache'
 import type { DatabaseProbe } from './modules/ops/routes'
 import { createLogger, type Logger } from './observability/logger'
@@ -18,6 +19,8 @@ export interface AppDeps {
   upstreamCache: Memo
   /** Ready response bytes. */
   responses: ResponseCache
+  /** Where absolute URLs in answers point (PUBLIC_BASE_URL, Host, or a trusted proxy's forwarded origin). */
+  origin: OriginPolicy
   upstreams: Upstreams
   registry: TokenRegistry
   services: Services
@@ -48,7 +51,8 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   })
   const upstreamCache = new Memo(cacheSettings('upstream'))
   const responseCache = new Memo(cacheSettings('response'))
-  const responses = new ResponseCache(responseCache, now)
+  const origin = originPolicy(config.publicBaseUrl, config.trustProxy)
+  const responses = new ResponseCache(responseCache, now, origin.forwarded)
   metrics.watchCache('upstream', () => upstreamCache.size)
   metrics.watchCache('response', () => responseCache.size)
   const upstreams = createUpstreams(config, upstreamCache, metrics)
@@ -59,5 +63,5 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
       ? null
       : await CommunityDatabase.open({ url: config.databaseUrl, authToken: config.databaseAuthToken }, logger)
   const services = createServices({ config, logger, upstreams, registry, database, now })
-  return { config, logger, metrics, upstreamCache, responses, upstreams, registry, services, database }
+  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, database }
 }

@@ -1,7 +1,12 @@
 import { ConfigError, loadConfig, type Config } from './config'
-import { startServer, stopOnSignals } from './server'
+import { buildDocsWhenMissing } from './modules/docs-site/build-on-start'
+import { StartError, startServer, stopOnSignals } from './server'
+import { warnWhenOffline } from './upstream/reachability'
 
-/** Start the service from the environment; a bad setting stops it with one line naming the variable. */
+/**
+ * Start the service from the environment; a bad setting stops it with one line naming the variable. On a first
+ * run it also builds the docs site when missing and says so when no upstream can be reached.
+ */
 let config: Config
 try {
   config = loadConfig()
@@ -10,4 +15,13 @@ try {
   console.error(`config error: ${error.message}`)
   process.exit(1)
 }
-stopOnSignals(await startServer(config))
+try {
+  const server = await startServer(config)
+  stopOnSignals(server)
+  void warnWhenOffline(config, server.deps.logger)
+  void buildDocsWhenMissing(server.deps.logger)
+} catch (error) {
+  if (!(error instanceof StartError)) throw error
+  console.error(`start error: ${error.message}`)
+  process.exit(1)
+}

@@ -4,6 +4,11 @@ import { buildDeps, type AppDeps } from './deps'
 import { jsonError } from './http/error-handler'
 import { ApiError } from './http/errors'
 
+/** A start that cannot proceed; src/index.ts prints the message as one line and exits 1. */
+export class StartError extends Error {
+  override name = 'StartError'
+}
+
 export interface RunningServer {
   url: string
   deps: AppDeps
@@ -14,16 +19,26 @@ export interface RunningServer {
 /** Build the app from a configuration and listen. Used by src/index.ts, the demo and process-level tests. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await buildDeps(config)
-  const app = createApp(deps).listen({
-    port: config.port,
-    hostname: config.host,
-    // Never Bun's HTML development page: if the app's own error handler fails, the answer is still the JSON 500.
-    development: false,
-    error(error: Error) {
-      deps.logger.error({ err: error }, 'error outside the app error handler')
-      return jsonError(new ApiError(500, 'Internal error', 'Something failed on our side. Retry later.'))
-    },
-  } as Parameters<ReturnType<typeof createApp>['listen']>[0])
+  let app: ReturnType<typeof createApp>
+  try {
+    app = createApp(deps).listen({
+      port: config.port,
+      hostname: config.host,
+      // Never Bun's HTML development page: if the app's own error handler fails, the answer is still the JSON 500.
+      development: false,
+      // Elysia asks for SO_REUSEPORT: a second process on the same port would then share it and split requests.
+      reusePort: false,
+      error(error: Error) {
+        deps.logger.error({ err: error }, 'error outside the app error handler')
+        return jsonError(new ApiError(500, 'Internal error', 'Something failed on our side. Retry later.'))
+      },
+    } as Parameters<ReturnType<typeof createApp>['listen']>[0])
+  } catch (error) {
+    await deps.database?.close()
+    deps.logger.flush()
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error
+    throw new StartError(`port ${config.port} on ${config.host} is already in use (another process listens there): stop it or set PORT`)
+  }
   const server = app.server!
   const url = `http://${server.hostname}:${server.port}`
   deps.logger.info({ url, database: config.databaseUrl ?? 'off' }, 'listening')

@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       port: 3000,
       host: '0.0.0.0',
       publicBaseUrl: null,
+      trustProxy: 0,
       databaseUrl: 'file:./data/community.db',
       upstreamTimeoutMs: 8000,
       logLevel: 'info',
@@ -27,6 +28,10 @@ describe('configuration from the environment', () => {
     expect(c.upstreams.koios.baseUrl).toBe('http://127.0.0.1:9/api/v1')
   })
 
+  it('reads TRUST_PROXY as a hop count', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+  })
+
   it.each([
     ['PORT', 'eighty', /^PORT="eighty" is not valid: expected an integer from 0 to 65535$/],
     ['GECKOTERMINAL_RPM', '0', /^GECKOTERMINAL_RPM="0" is not valid/],
@@ -36,6 +41,7 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'postgres://x', /^DATABASE_URL="postgres:\/\/x" is not valid/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL="loud" is not valid: expected one of debug, info, warn, error, silent$/],
     ['PUBLIC_BASE_URL', 'https://api.example/v1', /^PUBLIC_BASE_URL=.* no path$/],
+    ['TRUST_PROXY', 'true', /^TRUST_PROXY="true" is not valid: expected an integer from 0 to 100$/],
   ])('stops with one line naming %s when it is %p', (name, value, message) => {
     let error: unknown
     try {

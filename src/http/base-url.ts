@@ -1,26 +1,38 @@
 /**
- * The absolute origin for URLs the API hands out: PUBLIC_BASE_URL when set, else the request's own origin
- * (honouring X-Forwarded-Proto/Host from a proxy when they are well formed). Answers that embed it must put it
- * in their cache key, or one caller's Host header would leak into everyone's cached bytes.
+ * The absolute origin for URLs the API hands out: PUBLIC_BASE_URL when set, else the request's own origin from
+ * the Host header, and from X-Forwarded-Proto/Host only behind a trusted proxy (TRUST_PROXY ≥ 1): otherwise
+ * anyone could make a cached answer point at their own host. Answers that embed it must put it in their cache
+ * key, or one caller's Host header would leak into everyone's cached bytes.
  */
 import { ApiError } from './errors'
 
 const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
-/**
- * The Vary header of an answer that embeds publicOrigin(): a shared cache (a CDN) must keep such answers apart
- * per Host and forwarded origin, or one caller's X-Forwarded-Host would reach everyone. None is needed when
- * PUBLIC_BASE_URL fixes the origin.
- */
-export function originVary(configured: string | null): Record<string, string> {
-  return configured === null ? { vary: 'Host, X-Forwarded-Host, X-Forwarded-Proto' } : {}
+export interface OriginPolicy {
+  /** The origin (`scheme://host[:port]`) for URLs in the answer to this request. */
+  of(request: Request): string
+  /**
+   * The Vary header of an answer that embeds the origin: a shared cache (a CDN) must keep such answers apart
+   * per Host (and forwarded origin, when believed). Empty when PUBLIC_BASE_URL fixes the origin.
+   */
+  readonly vary: Record<string, string>
+  /** Whether X-Forwarded-Host/Proto shape the origin (the front cache then keys on them too). */
+  readonly forwarded: boolean
 }
 
-export function publicOrigin(request: Request, configured: string | null): string {
-  if (configured !== null) return configured
+export function originPolicy(configured: string | null, trustProxy: number): OriginPolicy {
+  const forwarded = configured === null && trustProxy >= 1
+  return {
+    of: configured !== null ? () => configured : (request) => requestOrigin(request, forwarded),
+    vary: configured !== null ? {} : { vary: forwarded ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host' },
+    forwarded,
+  }
+}
+
+function requestOrigin(request: Request, believeForwarded: boolean): string {
   const headers = request.headers
-  const proto = headers.get('x-forwarded-proto')?.split(',')[0].trim().toLowerCase()
-  const forwardedHost = headers.get('x-forwarded-host')?.split(',')[0].trim()
+  const proto = believeForwarded ? headers.get('x-forwarded-proto')?.split(',')[0].trim().toLowerCase() : undefined
+  const forwardedHost = believeForwarded ? headers.get('x-forwarded-host')?.split(',')[0].trim() : undefined
   const host = headers.get('host')
   const scheme = proto === 'http' || proto === 'https' ? proto : request.url.startsWith('https:') ? 'https' : 'http'
   const authority =

@@ -1,6 +1,6 @@
 import { Elysia, ValidationError } from 'elysia'
 import type { Logger } from '../observability/logger'
-import { UPSTREAM_LABEL, UpstreamError } from '../upstream/errors'
+import { UPSTREAM_LABEL, UpstreamError, upstreamTitle } from '../upstream/errors'
 import { ApiError } from './errors'
 import { requestIdOf } from './observe'
 import { requestPath } from './request-path'
@@ -74,7 +74,7 @@ export function upstreamUnavailable(error: UpstreamError): ApiError {
   return new ApiError(
     502,
     `Upstream unavailable: ${name}`,
-    `The ${name} did not give a usable answer (${error.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
+    `The ${upstreamTitle(error.upstream)} did not give a usable answer (${error.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
   )
 }
 

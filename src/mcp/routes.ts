@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/server'
 import { Elysia } from 'elysia'
 import { MCP_PATH } from '../catalogue/render'
-import { publicOrigin } from '../http/base-url'
+import type { OriginPolicy } from '../http/base-url'
 import type { Logger } from '../observability/logger'
 import type { Services } from '../services'
 import type { Upstreams } from '../upstream'
@@ -20,6 +20,7 @@ export interface McpDeps {
   upstreams: Upstreams
   logger: Logger
   publicBaseUrl: string | null
+  origin: OriginPolicy
 }
 
 /**
@@ -37,7 +38,7 @@ export function mcpRoutes(deps: McpDeps) {
       {
         services: deps.services,
         upstreams: deps.upstreams,
-        origin: ctx.requestInfo ? publicOrigin(ctx.requestInfo, deps.publicBaseUrl) : (deps.publicBaseUrl ?? ''),
+        origin: ctx.requestInfo ? deps.origin.of(ctx.requestInfo) : (deps.publicBaseUrl ?? ''),
       },
       deps.logger,
     )

@@ -8,7 +8,7 @@ import type { Upstreams } from '../upstream'
 export interface ToolContext {
   services: Services
   upstreams: Upstreams
-  /** For answers that embed absolute URLs, as REST builds them from publicOrigin(). */
+  /** For answers that embed absolute URLs, as REST builds them from the origin policy (http/base-url.ts). */
   origin: string
 }
 

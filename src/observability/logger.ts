@@ -51,14 +51,15 @@ export class Logger {
   /**
    * The per-request line, built without JSON.stringify: every field is a number or text already restricted to
    * safe characters (request ids are checked, routes come from the route table, cache states are ours, unknown
-   * methods are escaped). Same shape as the other lines.
+   * methods and client addresses that are not plain addresses are escaped). Same shape as the other lines.
    */
-  request(reqId: string, method: string, route: string, status: number, ms: number, cache: string | null): void {
+  request(reqId: string, method: string, route: string, status: number, ms: number, cache: string | null, client: string): void {
     if (RANK.info < this.threshold) return
     const cacheField = cache === null ? '' : `,"cache":"${cache}"`
     const methodText = KNOWN_METHODS.has(method) ? `"${method}"` : JSON.stringify(method)
+    const clientText = PLAIN_ADDRESS.test(client) ? `"${client}"` : JSON.stringify(client)
     this.sink.write(
-      `{"time":"${isoNow()}","level":"info","msg":"request","reqId":"${reqId}","method":${methodText},"route":"${route}","status":${status},"ms":${ms}${cacheField}}\n`,
+      `{"time":"${isoNow()}","level":"info","msg":"request","reqId":"${reqId}","method":${methodText},"route":"${route}","status":${status},"ms":${ms}${cacheField},"client":${clientText}}\n`,
     )
   }
 
@@ -79,6 +80,8 @@ export class Logger {
   }
 }
 
+/** IPv4, IPv6 and `unknown`: nothing to escape. */
+const PLAIN_ADDRESS = /^[0-9A-Za-z.:]{1,64}$/
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 let isoMs = 0

@@ -9,6 +9,18 @@ export const UPSTREAM_LABEL: Record<UpstreamName, string> = {
   handle: 'handle resolver',
 }
 
+/** The real service behind each neutral name, for hints and operators' messages. */
+export const UPSTREAM_PROVIDER: Record<UpstreamName, string> = {
+  dexscreener: 'DexScreener',
+  geckoterminal: 'GeckoTerminal',
+  koios: 'Koios',
+  coingecko: 'CoinGecko',
+  handle: 'ADA Handle',
+}
+
+/** The neutral name with the provider behind it: `source A (DexScreener)`. */
+export const upstreamTitle = (upstream: UpstreamName): string => `${UPSTREAM_LABEL[upstream]} (${UPSTREAM_PROVIDER[upstream]})`
+
 /** Why an upstream call failed; also the `outcome` label of the upstream metrics. */
 export type UpstreamFailure =
   | 'network'

@@ -41,7 +41,8 @@ export interface AccountInfo {
   status: string | null
   /** Lovelace, exact. */
   totalBalance: string
-  rewardsAvailable: string
+  /** Withdrawable rewards (see withdrawableRewards); null when the chain API gave no figure to tell. */
+  rewardsAvailable: string | null
   delegatedPool: string | null
 }
 
@@ -200,7 +201,7 @@ export class Koios {
         stakeAddress: text(row.stake_address) ?? stakeAddress,
         status: str(row.status),
         totalBalance: intString(row.total_balance) ?? '0',
-        rewardsAvailable: intString(row.rewards_available) ?? '0',
+        rewardsAvailable: withdrawableRewards(row),
         delegatedPool: text(row.delegated_pool),
       }
     })
@@ -263,6 +264,20 @@ export class Koios {
 }
 
 const assetSummaryKey = (policyId: string, assetNameHex: string) => `koios:asset-summary:${policyId}${assetNameHex}`
+
+/**
+ * Withdrawable rewards in lovelace: `rewards_available`, else (Koios has answered it null, seen in 2025) the
+ * rewards ever earned minus those withdrawn, never below 0; null when neither figure is there.
+ */
+export function withdrawableRewards(row: Json): string | null {
+  const available = intString(row.rewards_available)
+  if (available !== null) return available
+  const earned = intString(row.rewards)
+  const withdrawn = intString(row.withdrawals)
+  if (earned === null || withdrawn === null) return null
+  const left = BigInt(earned) - BigInt(withdrawn)
+  return String(left > 0n ? left : 0n)
+}
 
 function readAssetBalance(value: unknown): AssetBalance | null {
   const row = obj(value)

@@ -18,6 +18,7 @@ import addressInfoFixture from '../fixtures/koios/address_info.json'
 import assetInfoFixture from '../fixtures/koios/asset_info.json'
 import assetSummaryFixture from '../fixtures/koios/asset_summary.json'
 import tipFixture from '../fixtures/koios/tip.json'
+import { demoLogoBase64, demoPrice, significant } from './demo-market'
 import {
   cgMarket,
   cip68Metadata,
@@ -25,7 +26,6 @@ import {
   gtPool,
   gtToken,
   koiosAsset,
-  PNG_1X1_BASE64,
   type Raw,
 } from './builders'
 
@@ -128,9 +128,11 @@ export function defaultWorld(): World {
 
   for (const token of registry) {
     const rand = seeded(token.unit)
-    const price = round(0.0005 + rand() * 3, 6)
+    const price = demoPrice(token.ticker, rand() * 0.1 - 0.05)
     const base = { address: token.unit, symbol: token.ticker, name: token.name }
-    const supply = BigInt(Math.floor(1e6 + rand() * 1e10)) * 10n ** BigInt(token.decimals)
+    // Supply follows from a market cap of $300k to $100M at that price, so every figure is of a plausible size.
+    const wholeSupply = Math.max(1, Math.round(10 ** (5.5 + rand() * 2.5) / price))
+    const supply = BigInt(wholeSupply) * 10n ** BigInt(token.decimals)
     if (token.unit !== SAMPLE.snek && token.unit !== SAMPLE.usdm) {
       const dexes = rand() < 0.3 ? ['sundaeswap'] : ['sundaeswap', 'wingriders']
       for (const dexId of dexes) {
@@ -138,13 +140,13 @@ export function defaultWorld(): World {
           dsPair({
             base,
             dexId,
-            priceUsd: round(price * (0.99 + rand() * 0.02), 6),
+            priceUsd: significant(price * (0.99 + rand() * 0.02)),
             liquidityUsd: round(5_000 + rand() * 900_000),
             volume24h: round(rand() * 150_000),
             txns24h: { buys: Math.floor(rand() * 400), sells: Math.floor(rand() * 400) },
             priceChange: { h1: round(rand() * 4 - 2), h6: round(rand() * 8 - 4), h24: round(rand() * 20 - 10) },
-            fdv: round(price * Number(supply / 10n ** BigInt(token.decimals))),
-            marketCap: round(price * Number(supply / 10n ** BigInt(token.decimals)) * 0.8),
+            fdv: round(price * wholeSupply),
+            marketCap: round(price * wholeSupply * 0.8),
             pairCreatedAt: 1_650_000_000_000 + Math.floor(rand() * 1e11),
           }),
         )
@@ -158,7 +160,7 @@ export function defaultWorld(): World {
             baseUnit: token.unit,
             dexId: i === 0 ? 'minswap-cardano' : 'saturnswap',
             name: `${token.ticker} / ADA`,
-            priceUsd: round(price * (0.99 + rand() * 0.02), 8),
+            priceUsd: significant(price * (0.99 + rand() * 0.02)),
             reserveUsd: round(10_000 + rand() * 2_000_000),
             volume24h: round(rand() * 300_000),
             createdAt: new Date(1_640_000_000_000 + Math.floor(rand() * 1e11)).toISOString().replace('.000', ''),
@@ -186,7 +188,7 @@ export function defaultWorld(): World {
           creationTime: 1_600_000_000 + Math.floor(rand() * 1e8),
           registry: isCip68
             ? null
-            : { name: token.name, ticker: token.ticker, decimals: token.decimals, logo: rand() < 0.6 ? PNG_1X1_BASE64 : null },
+            : { name: token.name, ticker: token.ticker, decimals: token.decimals, logo: rand() < 0.6 ? demoLogoBase64(token.unit) : null },
           cip68: isCip68 ? cip68Metadata({ name: token.name, ticker: token.ticker, decimals: token.decimals }) : null,
         }),
       )
@@ -235,7 +237,12 @@ export function defaultWorld(): World {
     gt.tokens.push(gtToken({ unit: SAMPLE.snek, name: 'Snek', symbol: 'SNEK', decimals: 0, imageUrl: included.attributes.image_url, priceUsd: 0.00134612002317, fdvUsd: 103_269_000.52, marketCapUsd: 103_269_000.52, totalReserveUsd: 494_057.2104, volume24h: 49_541.92, totalSupply: '76715880000.0' }))
   }
   gt.tokens.push(gtToken({ unit: SAMPLE.usdm, name: 'USDM', symbol: 'USDM', decimals: 6, imageUrl: 'missing.png', priceUsd: 0.999712, fdvUsd: 24_987_801.44, marketCapUsd: null, totalReserveUsd: 1_730_221.88, volume24h: 301_122.05, totalSupply: '24995000000000.0' }))
-  world.koios.assets.push(...structuredClone(assetInfoFixture))
+  world.koios.assets.push(
+    // The documented sample's logo is a 1×1 placeholder: the demo shows one of real size.
+    ...structuredClone(assetInfoFixture).map((row: Raw) =>
+      row.token_registry_metadata?.logo ? { ...row, token_registry_metadata: { ...row.token_registry_metadata, logo: demoLogoBase64(row.policy_id + row.asset_name) } } : row,
+    ),
+  )
   for (const unit of [SAMPLE.snek, SAMPLE.usdm]) {
     world.koios.summaries.set(unit, { ...structuredClone(assetSummaryFixture[0]), policy_id: unit.slice(0, 56), asset_name: unit.slice(56) })
   }
@@ -263,16 +270,20 @@ export function defaultWorld(): World {
   for (const coin of structuredClone(cgEcosystemFixture)) {
     if (coin.id !== 'cardano') world.coingecko.coins.push({ ...coin, categories: ['cardano-ecosystem'] })
   }
+  // The first 60 curated tokens, each once: those the fixture already lists (SNEK, IAG) are not added again.
+  const listed = new Set(world.coingecko.coins.map((coin) => String(coin.symbol).toLowerCase()))
   for (const token of registry.slice(0, 60)) {
+    if (listed.has(token.ticker.toLowerCase())) continue
+    listed.add(token.ticker.toLowerCase())
     const rand = seeded(`cg:${token.unit}`)
     world.coingecko.coins.push({
       ...cgMarket({
         id: token.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
         symbol: token.ticker.toLowerCase(),
         name: token.name,
-        price: round(rand() * 2, 6),
+        price: demoPrice(token.ticker, rand() * 0.1 - 0.05),
         change24h: round(rand() * 20 - 10),
-        marketCap: Math.floor(rand() * 9e7),
+        marketCap: Math.floor(10 ** (5.5 + rand() * 2.5)),
         volume24h: Math.floor(rand() * 5e6),
       }),
       categories: ['cardano-ecosystem'],

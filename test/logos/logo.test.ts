@@ -61,7 +61,7 @@ describe('tier 1: the registry PNG', () => {
     const res = await svc.get(`/api/v1/tokens/${token.unit}/logo`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
-    expect(res.headers.get('cache-control')).toBe('public, s-maxage=86400')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG_BYTES)).toBe(true)
     expect(svc.fake.count('geckoterminal')).toBe(0)
@@ -116,7 +116,7 @@ describe("tier 2: source B's hosted image", () => {
     const res = await svc.get(`/api/v1/tokens/${token.unit}/logo`)
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(IMAGE)
-    expect(res.headers.get('cache-control')).toBe('public, s-maxage=86400')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400')
     expect(await res.text()).toBe('')
   })
 
@@ -169,7 +169,7 @@ describe("tier 2: source B's hosted image", () => {
       expect(answers[2].headers.get('content-type')).toBe('image/svg+xml')
       // Not a real "no image": labelled stale and kept 10 s, so it is looked up again soon.
       expect(answers[2].headers.get('x-cache')).toBe('STALE')
-      expect(answers[2].headers.get('cache-control')).toBe('public, s-maxage=10')
+      expect(answers[2].headers.get('cache-control')).toBe('public, max-age=10, s-maxage=10')
       expect(own.fake.callsTo('geckoterminal').map((c) => c.path)).toEqual(units.slice(0, 2).map((u) => `/networks/cardano/tokens/${u}`))
     } finally {
       await own.stop()
@@ -185,7 +185,7 @@ describe('tier 3: the monogram', () => {
     const res = await svc.get(`/api/v1/tokens/${token.unit}/logo`)
     const svg = await res.text()
     expect(res.headers.get('content-type')).toBe('image/svg+xml')
-    expect(res.headers.get('cache-control')).toBe('public, s-maxage=300')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(svg).toStartWith('<svg xmlns="http://www.w3.org/2000/svg"')
     expect(svg).toContain(`>${token.ticker}</text>`)
@@ -236,7 +236,7 @@ describe('failures', () => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(IMAGE)
     expect(res.headers.get('x-cache')).toBe('STALE')
-    expect(res.headers.get('cache-control')).toBe('public, s-maxage=10')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=10, s-maxage=10')
   })
 
   it('falls to the monogram, never a 404 or 502, when every upstream fails, then recovers the real tier', async () => {
@@ -247,7 +247,7 @@ describe('failures', () => {
     const res = await svc.get(`/api/v1/tokens/${token.unit}/logo`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/svg+xml')
-    expect(res.headers.get('cache-control')).toBe('public, s-maxage=10')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=10, s-maxage=10')
     expect(await res.text()).toContain(`>${token.ticker.slice(0, 5)}</text>`) // SUNDAE: five letters fit
 
     svc.fake.heal()
@@ -255,7 +255,7 @@ describe('failures', () => {
     svc.advance(21_000)
     const healed = await svc.get(`/api/v1/tokens/${token.unit}/logo`)
     expect(healed.headers.get('content-type')).toBe('image/png')
-    expect(healed.headers.get('cache-control')).toBe('public, s-maxage=86400')
+    expect(healed.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400')
   })
 
   it('answers 400 JSON for a malformed unit', async () => {

@@ -121,7 +121,7 @@ describe('an MCP client from the official SDK', () => {
     const body = JSON.parse((result.content as Array<{ text: string }>)[0].text)
     expect(body).toEqual({
       error: 'Upstream unavailable: chain API',
-      hint: 'The chain API did not give a usable answer (http error) and no cached copy exists yet. Retry in a minute.',
+      hint: 'The chain API (Koios) did not give a usable answer (http error) and no cached copy exists yet. Retry in a minute.',
     })
   })
 

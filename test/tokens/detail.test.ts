@@ -188,7 +188,8 @@ describe('GET /api/v1/tokens/{asset}: chain facts', () => {
     expect(status).toBe(200)
     expect(body.pairs).toEqual([])
     expect(body.priceUsd).toBeNull()
-    expect([body.liquidityUsd, body.volume24h]).toEqual([0, 0])
+    // No pool reports them: unknown, not 0.
+    expect([body.liquidityUsd, body.volume24h]).toEqual([null, null])
     expect(body.totalSupply).toBe('1000')
   })
 

@@ -72,7 +72,7 @@ describe('GET /api/v1/tokens merges source A and source B per token', () => {
     // anywhere, so the deepest pool's price, the first on a tie (source A before source B).
     expect(tokc.priceUsd).toBe(0.9)
     expect(tokc.topPairAddress).toBe(POOL.tokcA)
-    expect(tokc.liquidityUsd).toBe(0)
+    expect(tokc.liquidityUsd).toBeNull() // no pool reports it: unknown, not 0
     expect(tokc.volume24h).toBe(70) // 50 + 20
     // Only the source B pool reports changes (the pair has no priceChange object).
     expect(tokc.change1h).toBe(0.4)

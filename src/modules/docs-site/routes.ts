@@ -19,7 +19,7 @@ export function docsSiteRoutes(options: { root?: string } = {}) {
 
   function serve(relative: string | null): Response {
     if (!existsSync(join(root, 'index.html'))) {
-      throw notFound('Docs not built', 'This deployment has not built its docs: run `bun run docs:build`. GET /api/v1/ describes every endpoint meanwhile.')
+      throw notFound('Docs not built', 'The docs site is not built yet: `bun run start` builds it in the background when missing (about 10 s), or run `bun run docs:build`. GET /api/v1/ describes every endpoint meanwhile.')
     }
     const file = relative === null ? undefined : siteFileCandidates(root, relative).find(isFile)
     if (file === undefined) {

@@ -1,7 +1,7 @@
 import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { catalogue, mcpTools } from '../../catalogue'
-import { originVary, publicOrigin } from '../../http/base-url'
+import type { OriginPolicy } from '../../http/base-url'
 import { notFound } from '../../http/errors'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
@@ -14,7 +14,7 @@ const HIDDEN = { detail: { hide: true } }
  * GET /api/v1/openapi.json (OpenAPI 3.1, generated from the app's own routes) and GET /api/v1/reference (the
  * interactive reference, offline). Neither is in the catalogue or in the document itself.
  */
-export function openapiRoutes(deps: { responses: ResponseCache; publicBaseUrl: string | null }) {
+export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
   const plugin = new Elysia({ name: 'openapi-document' })
 
   // Elysia shares one route list across the composed app, so the plugin sees every route, its own included
@@ -33,10 +33,10 @@ export function openapiRoutes(deps: { responses: ResponseCache; publicBaseUrl: s
     .get(
       '/openapi.json',
       ({ request }) => {
-        const origin = publicOrigin(request, deps.publicBaseUrl)
+        const origin = deps.origin.of(request)
         return deps.responses.serve(request, `openapi|${origin}`, DOCUMENT_TTL_SECONDS, async () => ({
           body: completeDocument(generate(), { origin, catalogue, tools: mcpTools }),
-          headers: originVary(deps.publicBaseUrl),
+          headers: deps.origin.vary,
         }))
       },
       HIDDEN,

@@ -1,8 +1,9 @@
 /**
  * A token's market figures from its pools (see pools.ts for which pools count). Pure arithmetic.
  *
- * - liquidityUsd: source A `liquidity.usd` plus source B `reserve_in_usd`, summed (unknown counts as 0);
- * - volume24h: both sources' 24 h USD volume, summed;
+ * - liquidityUsd: source A `liquidity.usd` plus source B `reserve_in_usd`, summed over the pools that report it
+ *   (null when none does: an unknown is never a 0);
+ * - volume24h: both sources' 24 h USD volume, summed the same way;
  * - priceUsd and change1h/6h/24h: liquidity-weighted over the pools that report the figure
  *   (`liquidityWeighted`: zero liquidity carries no weight; all zero, the deepest pool's figure);
  * - buys24h / sells24h / txns24h: source A pairs only;
@@ -19,8 +20,8 @@ export interface MarketFigures {
   change1h: number | null
   change6h: number | null
   change24h: number | null
-  volume24h: number
-  liquidityUsd: number
+  volume24h: number | null
+  liquidityUsd: number | null
   marketCap: number | null
   fdv: number | null
   buys24h: number
@@ -52,8 +53,8 @@ export function aggregateMarket(pools: TokenPools, sourceBToken: SourceBTokenFig
     change1h: weighted((p) => p.change.h1),
     change6h: weighted((p) => p.change.h6),
     change24h: weighted((p) => p.change.h24),
-    volume24h: tidy(sum(all.map((p) => p.volume24h))),
-    liquidityUsd: tidy(sum(all.map((p) => p.liquidityUsd))),
+    volume24h: tidy(knownSum(all.map((p) => p.volume24h))),
+    liquidityUsd: tidy(knownSum(all.map((p) => p.liquidityUsd))),
     marketCap: deepestA?.marketCap ?? sourceBToken?.marketCapUsd ?? deepestB?.marketCap ?? null,
     fdv: deepestA?.fdv ?? sourceBToken?.fdvUsd ?? deepestB?.fdv ?? null,
     buys24h: buys,
@@ -64,6 +65,11 @@ export function aggregateMarket(pools: TokenPools, sourceBToken: SourceBTokenFig
     topPairAddress: deepestPool(all)?.address ?? null,
     pairCreatedAt: created.length === 0 ? null : Math.min(...created),
   }
+}
+
+/** The sum of the known values; null when none is known. */
+function knownSum(values: ReadonlyArray<number | null | undefined>): number | null {
+  return values.some((v) => v !== null && v !== undefined && Number.isFinite(v)) ? sum(values) : null
 }
 
 function sum(values: ReadonlyArray<number | null | undefined>): number {

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
-import { originVary, publicOrigin } from '../../http/base-url'
+import type { OriginPolicy } from '../../http/base-url'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
@@ -10,11 +10,11 @@ import type { TokenService } from './service'
 /** A detail whose holder estimate is still being computed is rebuilt this soon, so the estimate shows up. */
 const HOLDERS_PENDING_TTL_SECONDS = 10
 
-export function tokenRoutes(deps: { responses: ResponseCache; publicBaseUrl: string | null; tokens: TokenService }) {
+export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPolicy; tokens: TokenService }) {
   const { responses, tokens } = deps
   // Every answer embeds logo URLs built from the origin, so the origin is part of each cache key.
-  const originOf = (request: Request) => publicOrigin(request, deps.publicBaseUrl)
-  const headers = originVary(deps.publicBaseUrl)
+  const originOf = (request: Request) => deps.origin.of(request)
+  const headers = deps.origin.vary
   return new Elysia({ name: 'tokens' })
     .get(
       '/tokens',

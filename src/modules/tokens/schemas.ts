@@ -5,7 +5,6 @@
 import { t, type Static } from 'elysia'
 
 const nullable = <T extends ReturnType<typeof t.Number>>(schema: T) => t.Union([schema, t.Null()])
-const Usd = (description: string) => t.Number({ description })
 const MaybeUsd = (description: string) => nullable(t.Number({ description: `${description}; null when no pool reports it` }))
 const Percent = (window: string) =>
   nullable(t.Number({ description: `Percent price change over ${window}, liquidity-weighted over the pools that report the window; null when none does` }))
@@ -25,8 +24,8 @@ export const ScreenerToken = t.Object({
   change1h: Percent('1 h'),
   change6h: Percent('6 h'),
   change24h: Percent('24 h'),
-  volume24h: Usd('24 h USD volume across covered DEXes (both sources summed)'),
-  liquidityUsd: Usd('USD liquidity across covered DEXes (source A liquidity plus source B reserves)'),
+  volume24h: MaybeUsd('24 h USD volume across covered DEXes (both sources summed)'),
+  liquidityUsd: MaybeUsd('USD liquidity across covered DEXes (source A liquidity plus source B reserves)'),
   marketCap: MaybeUsd("Market cap: source A's deepest pair, else source B's token figures"),
   fdv: MaybeUsd("Fully diluted valuation: source A's deepest pair, else source B's token figures"),
   buys24h: t.Integer({ minimum: 0, description: '24 h buys on source A pairs' }),
@@ -68,8 +67,8 @@ export const TokenDetail = t.Object({
   imageUrl: ImageUrl,
   priceUsd: MaybeUsd('USD price, liquidity-weighted over the pairs'),
   change24h: Percent('24 h'),
-  liquidityUsd: Usd('USD liquidity across covered DEXes'),
-  volume24h: Usd('24 h USD volume across covered DEXes'),
+  liquidityUsd: MaybeUsd('USD liquidity across covered DEXes'),
+  volume24h: MaybeUsd('24 h USD volume across covered DEXes'),
   marketCap: MaybeUsd("Market cap: source A's deepest pair, else source B's figures"),
   fdv: MaybeUsd("Fully diluted valuation: source A's deepest pair, else source B's figures"),
   coverage: t.String(),

@@ -96,7 +96,8 @@ export class TokenService {
         pairCreatedAt: market.pairCreatedAt,
       })
     }
-    rows.sort((a, b) => b.liquidityUsd - a.liquidityUsd || a.address.localeCompare(b.address))
+    // Unknown liquidity sorts with none.
+    rows.sort((a, b) => (b.liquidityUsd ?? 0) - (a.liquidityUsd ?? 0) || a.address.localeCompare(b.address))
     return {
       data: {
         coverage: this.coverage(readsB !== null, seenB),

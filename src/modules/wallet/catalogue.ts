@@ -27,8 +27,12 @@ export const WalletResponse = t.Object(
     adaBalance: t.Number({ description: 'ADA, including withdrawable rewards (the chain API’s total balance)' }),
     balanceLovelace: t.String({ pattern: '^[0-9]+$', description: 'adaBalance exactly, in lovelace' }),
     adaValueUsd: usd('adaBalance × the market provider’s ADA price (the snapshot GET /market serves); null when that provider is unavailable'),
-    rewards: t.Number({ description: 'Withdrawable rewards in ADA (already part of adaBalance); 0 without a stake account' }),
-    rewardsLovelace: t.String({ pattern: '^[0-9]+$', description: 'rewards exactly, in lovelace' }),
+    rewards: t.Union([t.Number(), t.Null()], {
+      description:
+        'Withdrawable rewards in ADA (already part of adaBalance); 0 without a stake account. The chain API’s ' +
+        '`rewards_available`, else (when it answers that null) its `rewards` minus `withdrawals`; null when it gives neither',
+    }),
+    rewardsLovelace: t.Union([t.String({ pattern: '^[0-9]+$' }), t.Null()], { description: 'rewards exactly, in lovelace' }),
     pool: t.Union([t.String(), t.Null()], { description: 'Delegated pool id (pool1…), null when not delegated' }),
     holdings: t.Array(HoldingSchema, { description: 'Every native asset held, priced or not: by valueUsd descending, unpriced last' }),
     holdingsValueUsd: usd('Sum of the priced holdings’ valueUsd (source A prices); null when source A could not be asked for some holdings'),
@@ -57,6 +61,8 @@ export const walletDoc: EndpointDoc = {
     '(every address under it); one without (an enterprise address) is reported on its own, with `stakeAddress` ' +
     'null, `rewards` 0 and `pool` null. A handle is resolved by the handle resolver, else on chain (its NFT ' +
     'under the ADA Handle policy, CIP-68 then legacy), then read like the address it points to.\n\n' +
+    '`rewards` is the chain API’s `rewards_available` (withdrawable now); when it answers that null (seen in ' +
+    '2025), `rewards` − `withdrawals` of the same account instead, and null if neither is given.\n\n' +
     'Balances and holdings come from the chain API; amounts are computed exactly from integer lovelace and raw ' +
     'units. Every holding is listed. Token prices come from source A and cover its DEXes only; only assets ' +
     `that can trade (more than one unit, or divisible) are looked up, at most ${PRICING_CAP} per wallet ` +

@@ -30,8 +30,8 @@ export interface WalletOverview {
   /** adaBalance exactly, in lovelace. */
   balanceLovelace: string
   adaValueUsd: number | null
-  rewards: number
-  rewardsLovelace: string
+  rewards: number | null
+  rewardsLovelace: string | null
   pool: string | null
   holdings: Holding[]
   /** Sum of the priced holdings' values (source A prices); null when source A could not price them. */
@@ -54,7 +54,8 @@ export interface WalletDeps {
 interface Account {
   stakeAddress: string | null
   lovelace: string
-  rewardsLovelace: string
+  /** Null when the chain API gave no figure for it. */
+  rewardsLovelace: string | null
   pool: string | null
   assets: AssetBalance[]
   truncated: boolean
@@ -86,7 +87,7 @@ export class WalletService {
       adaBalance: lovelaceToAda(account.lovelace),
       balanceLovelace: account.lovelace,
       adaValueUsd: adaValue === null ? null : toNumber(adaValue),
-      rewards: lovelaceToAda(account.rewardsLovelace),
+      rewards: account.rewardsLovelace === null ? null : lovelaceToAda(account.rewardsLovelace),
       rewardsLovelace: account.rewardsLovelace,
       pool: account.pool,
       holdings: valued.holdings,
