@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps) {
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))
-    .use(llmsRoutes({ responses: deps.responses, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(llmsRoutes({ responses: deps.responses, origin: deps.origin }))
     .use(api)
     .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsSiteRoutes())

@@ -1,22 +1,22 @@
 import { Elysia } from 'elysia'
 import { catalogue, mcpTools } from '../../catalogue'
 import { LLMS_PATH } from '../../catalogue/render'
-import { originVary, publicOrigin } from '../../http/base-url'
+import type { OriginPolicy } from '../../http/base-url'
 import type { ResponseCache } from '../../http/response-cache'
 import { renderLlmsTxt } from './render'
 
 const TTL_SECONDS = 300
 
 /** GET /llms.txt, at the root where agents look for it (outside /api/v1 and the OpenAPI document). */
-export function llmsRoutes(deps: { responses: ResponseCache; publicBaseUrl: string | null }) {
+export function llmsRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
   return new Elysia({ name: 'llms' }).get(
     LLMS_PATH,
     ({ request }) => {
-      const origin = publicOrigin(request, deps.publicBaseUrl)
+      const origin = deps.origin.of(request)
       return deps.responses.serve(request, `llms|${origin}`, TTL_SECONDS, async () => ({
         body: renderLlmsTxt({ origin, catalogue, tools: mcpTools }),
         contentType: 'text/plain; charset=utf-8',
-        headers: originVary(deps.publicBaseUrl),
+        headers: deps.origin.vary,
       }))
     },
     { detail: { hide: true } },
