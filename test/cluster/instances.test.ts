@@ -12,6 +12,7 @@ import { boostPayload, commentPayload } from '../community/helpers'
 import { TestWallet } from '../community/wallet'
 import { awayFromUtcMidnight, today } from '../faults/support'
 import { FakeUpstreams } from '../fake-upstreams/server'
+import { SAMPLE } from '../fake-upstreams/world'
 import { startServerProcess, type ServerProcess } from '../support/processes'
 import { startRedis, type TestRedis } from '../support/redis'
 
@@ -35,6 +36,8 @@ beforeAll(async () => {
     DATABASE_URL: `file:${join(dir, 'community.db')}`,
     REDIS_URL: redis.url,
     INSTANCES: '3',
+    // Budgets are tested on their own (shared-budget.test.ts); here they must not get in the way.
+    GECKOTERMINAL_RPM: '6000',
     // As in production: every instance hands out the same absolute URLs.
     PUBLIC_BASE_URL: 'https://api.example.org',
     UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
@@ -103,6 +106,27 @@ describe('three instances sharing one Redis', () => {
       expect(served.status).toBe(200)
       expect(served.body.tokens).toEqual(built.body.tokens)
       expect(served.body.coverage).toBe(built.body.coverage)
+    }
+    expect(await settled()).toBe(before)
+  })
+
+  it('answers every endpoint the same from copies another instance loaded, with no upstream call', async () => {
+    const paths = [
+      `/api/v1/tokens/${SAMPLE.snek}`,
+      `/api/v1/tokens/${SAMPLE.snek}/ohlcv?tf=1h&limit=50`,
+      `/api/v1/tokens/${SAMPLE.snek}/ohlcv?tf=1d&limit=20&quote=ada`,
+      '/api/v1/search?q=snek',
+      `/api/v1/wallet/${SAMPLE.stakeAddress}`,
+      `/api/v1/wallet/%24${SAMPLE.handle}`,
+      '/api/v1/market?days=7&ecosystem=1',
+    ]
+    const built = []
+    for (const path of paths) built.push(await get(servers[0], path))
+    const before = await settled()
+    for (const [i, path] of paths.entries()) {
+      expect({ path, status: built[i].status }).toEqual({ path, status: 200 })
+      const served = await get(servers[1], path)
+      expect({ path, status: served.status, body: served.body }).toEqual({ path, status: 200, body: built[i].body })
     }
     expect(await settled()).toBe(before)
   })
