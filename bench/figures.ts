@@ -30,7 +30,7 @@ const CONNECTIONS = 64
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 /** Alternate two load targets round by round (the machine drifts), and report medians. */
-async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+export async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
   const first: LoadResult[] = []
   const second: LoadResult[] = []
   for (let i = 0; i < ROUNDS; i++) {

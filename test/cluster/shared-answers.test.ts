@@ -67,7 +67,7 @@ describe('answers shared through Redis', () => {
   it('serves a value loaded by one instance to another without calling its loader, expiring at the same time', async () => {
     const [a, b] = await pair()
     const fromA = countingLoader(() => ({ price: 1.5, pools: ['p1'] }))
-    const fromB = countingLoader(() => ({ price: 99, pools: [] }))
+    const fromB = countingLoader(() => ({ price: 99, pools: [] as string[] }))
     const first = await a.memo.get('k', OPTIONS, fromA.load)
     offset += 5000
     const second = await b.memo.get('k', OPTIONS, fromB.load)
@@ -116,7 +116,7 @@ describe('answers shared through Redis', () => {
     const [a, b] = await pair()
     await a.memo.get('stale', OPTIONS, async () => ({ candles: [1, 2, 3] }))
     offset += TTL_MS + 1000
-    const served = await b.memo.get('stale', OPTIONS, async () => {
+    const served = await b.memo.get<{ candles: number[] }>('stale', OPTIONS, async () => {
       throw new UpstreamError('geckoterminal', 'http_error', 'HTTP 500')
     })
     expect(served.state).toBe('STALE')
