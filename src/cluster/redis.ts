@@ -33,7 +33,6 @@ export class SharedRedis {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null
   private connecting: Promise<boolean> | null = null
   private closed = false
-  private everConnected = false
 
   constructor(
     private readonly url: string,
@@ -51,7 +50,7 @@ export class SharedRedis {
 
   /** First connection; a Redis that is not there yet is not an error (the instance starts degraded). */
   async start(): Promise<void> {
-    if (!(await this.connect())) this.scheduleReconnect()
+    if (!(await this.connect(false))) this.scheduleReconnect()
   }
 
   /** One command, bounded by the timeout. Any failure marks Redis unavailable and throws RedisUnavailable. */
@@ -80,7 +79,10 @@ export class SharedRedis {
     }
   }
 
-  /** Called each time Redis is available again after being lost (not at the first connection). */
+  /**
+   * Called each time Redis becomes available after the start: after it was lost, or when it was not there at the
+   * start (in both cases this instance may have missed what others published meanwhile).
+   */
   onResume(listener: () => void): void {
     this.resumeListeners.push(listener)
   }
@@ -99,14 +101,14 @@ export class SharedRedis {
     return this.health.state === 'ok' ? 'ok' : this.health.reason
   }
 
-  private connect(): Promise<boolean> {
-    this.connecting ??= this.openBoth().finally(() => {
+  private connect(resumed: boolean): Promise<boolean> {
+    this.connecting ??= this.openBoth(resumed).finally(() => {
       this.connecting = null
     })
     return this.connecting
   }
 
-  private async openBoth(): Promise<boolean> {
+  private async openBoth(resumed: boolean): Promise<boolean> {
     const options = { autoReconnect: false, enableOfflineQueue: false, connectionTimeout: this.timeoutMs * 4 }
     const client = new RedisClient(this.url, options)
     const subscriber = new RedisClient(this.url, options)
@@ -132,8 +134,6 @@ export class SharedRedis {
     subscriber.onclose = (error) => this.lost(subscriber, `subscription closed: ${describe(error)}`)
     this.client = client
     this.subscriber = subscriber
-    const resumed = this.everConnected
-    this.everConnected = true
     this.health = { state: 'ok' }
     this.logger.info({ resumed }, 'redis available: sharing budgets, answers and write notices')
     if (resumed) for (const listener of this.resumeListeners) listener()
@@ -161,7 +161,7 @@ export class SharedRedis {
     this.reconnectTimer = setTimeout(async () => {
       this.reconnectTimer = null
       if (this.closed || this.available) return
-      if (!(await this.connect())) this.scheduleReconnect()
+      if (!(await this.connect(true))) this.scheduleReconnect()
     }, RECONNECT_EVERY_MS)
     // A process waiting only for Redis to come back may exit.
     this.reconnectTimer.unref?.()
