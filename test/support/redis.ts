@@ -37,7 +37,7 @@ export async function startRedis(): Promise<TestRedis> {
     })
     const deadline = Date.now() + 10_000
     while (Date.now() < deadline) {
-      if (await answersPing(port)) return
+      if (await listening(port)) return
       await Bun.sleep(20)
     }
     throw new Error(`redis-server did not start on port ${port}`)
@@ -46,8 +46,12 @@ export async function startRedis(): Promise<TestRedis> {
     if (child === null) return
     const running = child
     child = null
-    process.kill(running.pid, 'SIGCONT')
-    process.kill(running.pid, 'SIGKILL')
+    // A stopped (paused) process is woken first; one that already exited is not an error.
+    for (const signal of ['SIGCONT', 'SIGKILL'] as const) {
+      try {
+        process.kill(running.pid, signal)
+      } catch {}
+    }
     await running.exited
   }
 
@@ -78,7 +82,8 @@ function freePort(): Promise<number> {
   })
 }
 
-async function answersPing(port: number): Promise<boolean> {
+/** Redis accepts connections once it is ready to serve (it loads nothing: no persistence). */
+async function listening(port: number): Promise<boolean> {
   try {
     const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } })
     socket.end()
