@@ -112,8 +112,9 @@ export class SharedAnswers implements SharedTier {
     }
     const storedAt = this.now()
     const { ttlMs, keepMs } = lifetimes(value)
-    const copy: SharedCopy = { v: value, s: storedAt, t: ttlMs }
-    await this.quietly('SET', [this.valueKey(key), JSON.stringify(copy), 'PX', String(Math.max(1, Math.ceil(keepMs)))])
+    const copy = serialise({ v: value, s: storedAt, t: ttlMs })
+    // A value JSON cannot carry stays unshared (waiters then load it themselves once the lock is gone).
+    if (copy !== null) await this.quietly('SET', [this.valueKey(key), copy, 'PX', String(Math.max(1, Math.ceil(keepMs)))])
     await this.unlock(key, token)
     return { value, storedAt }
   }
@@ -180,6 +181,14 @@ function parse<T>(raw: string | null): T | null {
   if (raw === null) return null
   try {
     return JSON.parse(raw) as T
+  } catch {
+    return null
+  }
+}
+
+function serialise(copy: SharedCopy): string | null {
+  try {
+    return JSON.stringify(copy)
   } catch {
     return null
   }
