@@ -46,11 +46,11 @@ beforeAll(async () => {
 }, 30_000)
 
 afterAll(async () => {
+  await redis.stop()
   await Promise.all(servers.map((s) => s.stop()))
   await fake.stop()
-  await redis.stop()
   rmSync(dir, { recursive: true, force: true })
-})
+}, 20_000)
 
 const get = async (server: ServerProcess, path: string) => {
   const res = await fetch(server.url + path)

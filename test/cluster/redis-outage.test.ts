@@ -23,8 +23,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await svc.stop()
   await redis.stop()
+  await svc.stop()
 })
 
 async function timed(path: string) {

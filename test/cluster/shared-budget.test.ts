@@ -36,10 +36,10 @@ beforeAll(async () => {
 }, 30_000)
 
 afterAll(async () => {
+  await redis.stop()
   await Promise.all(servers.map((s) => s.stop()))
   await fake.stop()
-  await redis.stop()
-})
+}, 20_000)
 
 describe('one source B budget for three instances', () => {
   it('spends at most the budget on a burst of 30 cold chart requests spread over the three', async () => {

@@ -55,6 +55,12 @@ export async function startRedis(): Promise<TestRedis> {
     await running.exited
   }
 
+  // Never outlive the test process, whatever happens to its hooks.
+  process.on('exit', () => {
+    try {
+      if (child !== null) process.kill(child.pid, 'SIGKILL')
+    } catch {}
+  })
   await launch()
   return {
     url: `redis://127.0.0.1:${port}`,
