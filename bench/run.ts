@@ -11,6 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { figures, type BenchContext, type FigureLine } from './figures'
+import { redisL1 } from './redis-l1'
 import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
 
@@ -36,7 +37,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of figures) {
+  for (const figure of [...figures, redisL1]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}`)
     for (const line of await figure.run(context)) {

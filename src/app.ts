@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps) {
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
-    .use(communityRoutes({ responses: deps.responses, community: deps.services.community }))
+    .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
 
   const app = new Elysia()
     .wrap(observe({

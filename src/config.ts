@@ -37,6 +37,12 @@ export interface Config {
   sourceBDexes: string[]
   /** In-memory cache bounds (upstream answers and ready response bytes share them). */
   cache: { maxEntries: number; maxBytes: number }
+  /** Redis the instances share (budgets, upstream answers, single flight, write notices); null: this process alone. */
+  redisUrl: string | null
+  /** Longest any Redis command may take before Redis counts as down. */
+  redisTimeoutMs: number
+  /** Instances sharing the upstream budgets: each spends budget / instances while it has no Redis to share through. */
+  instances: number
 }
 
 export class ConfigError extends Error {
@@ -127,7 +133,17 @@ export function loadConfig(env: Env = process.env): Config {
       maxEntries: int('CACHE_MAX_ENTRIES', 20_000, 100, 10_000_000),
       maxBytes: int('CACHE_MAX_MB', 256, 1, 1_000_000) * 1024 * 1024,
     },
+    redisUrl: redisUrl(read('REDIS_URL')),
+    redisTimeoutMs: int('REDIS_TIMEOUT_MS', 250, 10, 10_000),
+    instances: int('INSTANCES', 1, 1, 1000),
   }
+}
+
+function redisUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null
+  if (/^(redis|rediss|valkey|valkeys|redis\+tls|redis\+unix|redis\+tls\+unix):\/\/./.test(raw)) return raw
+  // The value is not echoed: it may carry a password.
+  throw new ConfigError(`REDIS_URL is not valid: expected redis://[user:password@]host[:port][/db] or rediss://…`)
 }
 
 function databaseUrl(raw: string | undefined): string | null {

@@ -1,4 +1,5 @@
 import { Memo } from './cache/memo'
+import { startCluster, type Cluster } from './cluster/cluster'
 import type { Config } from './config'
 import { CommunityDatabase } from './db/client'
 import { originPolicy, type OriginPolicy } from './http/base-url'
@@ -24,6 +25,8 @@ export interface AppDeps {
   upstreams: Upstreams
   registry: TokenRegistry
   services: Services
+  /** Sharing with the other instances through Redis; null when REDIS_URL is unset (this process alone). */
+  cluster: Cluster | null
   /** The community database, null when DATABASE_URL=off. */
   database: (DatabaseProbe & { close(): Promise<void> }) | null
 }
@@ -49,13 +52,26 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     onRefreshError: (key: string, error: unknown) =>
       logger.warn({ cache: name, key, err: error instanceof Error ? error.message : String(error) }, 'background refresh failed'),
   })
-  const upstreamCache = new Memo(cacheSettings('upstream'))
+  // Started before anything loads; a Redis that is not there yet leaves the instance degraded, not stopped.
+  const cluster =
+    config.redisUrl === null
+      ? null
+      : await startCluster({
+          url: config.redisUrl,
+          timeoutMs: config.redisTimeoutMs,
+          // A holder's upstream call ends within the upstream deadline; the margin covers its Redis writes.
+          waitMs: config.upstreamTimeoutMs + 1000,
+          instances: config.instances,
+          logger,
+          now,
+        })
+  const upstreamCache = new Memo({ ...cacheSettings('upstream'), shared: cluster?.answers })
   const responseCache = new Memo(cacheSettings('response'))
   const origin = originPolicy(config.publicBaseUrl, config.trustProxy)
   const responses = new ResponseCache(responseCache, now, origin.forwarded)
   metrics.watchCache('upstream', () => upstreamCache.size)
   metrics.watchCache('response', () => responseCache.size)
-  const upstreams = createUpstreams(config, upstreamCache, metrics)
+  const upstreams = createUpstreams(config, upstreamCache, metrics, cluster?.budget)
   const registry: TokenRegistry = loadRegistry(config.tokenRegistryFile)
   // Opened and migrated before anything serves; a database that cannot be opened stops the start.
   const database =
@@ -63,5 +79,5 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
       ? null
       : await CommunityDatabase.open({ url: config.databaseUrl, authToken: config.databaseAuthToken }, logger)
   const services = createServices({ config, logger, upstreams, registry, database, now })
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, database }
+  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database }
 }

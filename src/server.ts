@@ -50,6 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopped ??= (async () => {
         await server.stop(false)
         await deps.database?.close()
+        deps.cluster?.close()
         deps.logger.info({}, 'stopped')
         deps.logger.flush()
       })()

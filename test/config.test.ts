@@ -42,6 +42,8 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL="loud" is not valid: expected one of debug, info, warn, error, silent$/],
     ['PUBLIC_BASE_URL', 'https://api.example/v1', /^PUBLIC_BASE_URL=.* no path$/],
     ['TRUST_PROXY', 'true', /^TRUST_PROXY="true" is not valid: expected an integer from 0 to 100$/],
+    ['INSTANCES', '0', /^INSTANCES="0" is not valid: expected an integer from 1 to 1000$/],
+    ['REDIS_TIMEOUT_MS', '5', /^REDIS_TIMEOUT_MS="5" is not valid/],
   ])('stops with one line naming %s when it is %p', (name, value, message) => {
     let error: unknown
     try {
@@ -52,6 +54,24 @@ describe('configuration from the environment', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toMatch(message)
     expect((error as Error).message).not.toContain('\n')
+  })
+})
+
+describe('sharing between instances', () => {
+  it('works alone by default: no Redis, the whole budget for this instance', () => {
+    const c = loadConfig({})
+    expect({ redisUrl: c.redisUrl, redisTimeoutMs: c.redisTimeoutMs, instances: c.instances }).toEqual({ redisUrl: null, redisTimeoutMs: 250, instances: 1 })
+  })
+
+  it('takes redis:// and rediss:// URLs, and refuses anything else without echoing it (it may hold a password)', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.5:6379/2' }).redisUrl).toBe('redis://:pw@10.0.0.5:6379/2')
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe('rediss://cache.example:6380')
+    expect(() => loadConfig({ REDIS_URL: 'http://:secret@cache.example' })).toThrow(/^REDIS_URL is not valid: expected redis:\/\//)
+    try {
+      loadConfig({ REDIS_URL: 'http://:secret@cache.example' })
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret')
+    }
   })
 })
 

@@ -69,6 +69,7 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     },
     async stop() {
       await deps.database?.close()
+      deps.cluster?.close()
       if (!options.fake) await fake.stop()
     },
   }

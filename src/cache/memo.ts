@@ -10,6 +10,9 @@ import { UpstreamError } from '../upstream/errors'
  * - Stale-on-error: when a load fails with an UpstreamError and a copy younger than `staleIfErrorMs` exists,
  *   the copy is served (STALE). Any other error (a bug, a 404 decided by the loader) propagates.
  * - Bounded: least-recently-used entries are evicted past `maxEntries` or `maxBytes`.
+ * - Shared (optional): a miss loads through a second tier that several processes share (src/cluster/), which
+ *   answers with a copy another process stored, or runs the loader once for all of them; a failed load with no
+ *   copy here falls back to the shared copy. Hits never reach that tier.
  */
 
 export type CacheState = 'HIT' | 'MISS' | 'STALE'
@@ -34,6 +37,26 @@ export interface MemoOptions<T> {
 
 export type CacheEvent = 'hit' | 'miss' | 'stale' | 'refresh_error' | 'evict'
 
+/** How long a value is fresh, and how long it is kept to stand in for a failed load. */
+export interface Lifetimes {
+  ttlMs: number
+  keepMs: number
+}
+
+export interface Loaded {
+  value: unknown
+  /** When the value was loaded, by whichever process loaded it (ms since epoch). */
+  storedAt: number
+}
+
+/** The tier behind this memory that other processes share. */
+export interface SharedTier {
+  /** A fresh shared copy, else the loader's value (run once across the processes). Loader errors propagate. */
+  load(key: string, loader: () => Promise<unknown>, lifetimes: (value: unknown) => Lifetimes): Promise<Loaded>
+  /** The shared copy whatever its age; undefined when there is none or the tier cannot answer. Never throws. */
+  copy(key: string): Promise<Loaded | undefined>
+}
+
 export interface MemoSettings {
   name: string
   maxEntries: number
@@ -41,6 +64,7 @@ export interface MemoSettings {
   now?: () => number
   onEvent?: (cache: string, event: CacheEvent) => void
   onRefreshError?: (key: string, error: unknown) => void
+  shared?: SharedTier
 }
 
 interface Entry {
@@ -90,9 +114,10 @@ export class Memo {
       this.emit('miss')
       return { value: loaded.value as T, state: 'MISS', storedAt: loaded.storedAt }
     } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
       // Re-read: a concurrent load may have replaced or evicted the entry while we waited.
-      const copy = this.entries.get(key) ?? entry
-      if (error instanceof UpstreamError && copy !== undefined && this.now() < copy.staleUntil) {
+      const copy = this.entries.get(key) ?? entry ?? (await this.adoptSharedCopy(key, options))
+      if (copy !== undefined && this.now() < copy.staleUntil) {
         this.emit('stale')
         return { value: copy.value as T, state: 'STALE', storedAt: copy.storedAt }
       }
@@ -136,10 +161,12 @@ export class Memo {
   private load<T>(key: string, options: MemoOptions<T>, loader: () => Promise<T>): Promise<Entry> {
     const running = this.inflight.get(key)
     if (running !== undefined) return running
+    const shared = this.settings.shared
     const promise = (async () => {
       try {
-        const value = await loader()
-        return this.store(key, value, options)
+        if (shared === undefined) return this.store(key, await loader(), options, this.now())
+        const loaded = await shared.load(key, loader, (value) => this.lifetimes(value as T, options))
+        return this.store(key, loaded.value as T, options, loaded.storedAt)
       } finally {
         this.inflight.delete(key)
       }
@@ -156,16 +183,30 @@ export class Memo {
     })
   }
 
-  private store<T>(key: string, value: T, options: MemoOptions<T>): Entry {
-    const now = this.now()
-    const ttl = typeof options.ttlMs === 'function' ? options.ttlMs(value) : options.ttlMs
+  /** The shared tier's copy as a local entry, for stale-on-error in a process that never loaded the key. */
+  private async adoptSharedCopy<T>(key: string, options: MemoOptions<T>): Promise<Entry | undefined> {
+    const found = await this.settings.shared?.copy(key)
+    if (found === undefined || this.entries.has(key)) return this.entries.get(key)
+    const { keepMs } = this.lifetimes(found.value as T, options)
+    if (this.now() >= found.storedAt + keepMs) return undefined
+    return this.store(key, found.value as T, options, found.storedAt)
+  }
+
+  private lifetimes<T>(value: T, options: MemoOptions<T>): Lifetimes {
+    const ttlMs = typeof options.ttlMs === 'function' ? options.ttlMs(value) : options.ttlMs
+    return { ttlMs, keepMs: Math.max(ttlMs, options.staleIfErrorMs ?? DAY_MS) }
+  }
+
+  /** `storedAt` is when the value was loaded: now, or earlier when another process loaded it. */
+  private store<T>(key: string, value: T, options: MemoOptions<T>, storedAt: number): Entry {
+    const { ttlMs: ttl, keepMs } = this.lifetimes(value, options)
     const entry: Entry = {
       value,
       size: options.sizeOf ? options.sizeOf(value) : approximateSize(value),
-      storedAt: now,
-      freshUntil: now + ttl,
-      swrUntil: now + ttl + (options.swrMs ?? ttl),
-      staleUntil: now + Math.max(ttl, options.staleIfErrorMs ?? DAY_MS),
+      storedAt,
+      freshUntil: storedAt + ttl,
+      swrUntil: storedAt + ttl + (options.swrMs ?? ttl),
+      staleUntil: storedAt + keepMs,
     }
     this.delete(key)
     this.entries.set(key, entry)

@@ -1,10 +1,21 @@
 /**
+ * What an upstream's HTTP client asks of its call budget. The in-process TokenBucket answers synchronously; a
+ * budget shared by several instances (src/cluster/shared-bucket.ts) answers after a round trip to Redis.
+ */
+export interface CallBudget {
+  readonly perMinute: number
+  tryTake(): boolean | Promise<boolean>
+  take(maxWaitMs: number): Promise<boolean>
+  msUntilToken(): number | Promise<number>
+}
+
+/**
  * A token bucket: `capacity` calls may go at once, refilled at `perMinute` calls a minute.
  * `take(maxWaitMs)` resolves true when a token was taken (waiting for a refill if one arrives within
  * maxWaitMs) and false otherwise, so a caller over budget fails fast instead of hammering the upstream.
  * Waiters are served in arrival order so a burst cannot starve an earlier caller.
  */
-export class TokenBucket {
+export class TokenBucket implements CallBudget {
   private tokens: number
   private last: number
   private queue: Array<() => void> = []

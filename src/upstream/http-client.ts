@@ -1,4 +1,4 @@
-import { TokenBucket } from './budget'
+import type { CallBudget } from './budget'
 import { UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
 
 /** Receives one call per upstream attempt; the metrics and /readyz are built on it. */
@@ -11,7 +11,7 @@ export interface UpstreamHttpOptions {
   name: UpstreamName
   baseUrl: string
   timeoutMs: number
-  budget: TokenBucket
+  budget: CallBudget
   /** Longest a call waits for budget before failing as `over_budget`. */
   maxBudgetWaitMs: number
   headers?: Record<string, string>
@@ -63,7 +63,7 @@ export class UpstreamHttp {
     const url = this.url(path, query)
     const deadline = Date.now() + timeoutMs
 
-    if (!budget.tryTake()) {
+    if (!(await budget.tryTake())) {
       observer?.budgetWait(name)
       const granted = await budget.take(Math.min(maxBudgetWaitMs, timeoutMs))
       if (!granted) {
@@ -86,7 +86,7 @@ export class UpstreamHttp {
         const retryable = ['network', 'rate_limited', 'http_error'].includes(failure.failure) && !isClientError(failure)
         const backoff = failure.failure === 'rate_limited' ? RETRY_BACKOFF_MS.rate_limited : RETRY_BACKOFF_MS.other
         const left = deadline - Date.now() - backoff
-        if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS || !budget.tryTake()) throw failure
+        if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS || !(await budget.tryTake())) throw failure
         await Bun.sleep(backoff + Math.floor(Math.random() * 100))
       }
     }

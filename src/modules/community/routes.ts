@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import type { WriteNotices } from '../../cluster/write-notices'
 import { routeOptions } from '../../catalogue/route-options'
 import type { EndpointDoc } from '../../catalogue/types'
 import type { ResponseCache } from '../../http/response-cache'
@@ -30,9 +31,14 @@ function writeRouteOptions(doc: EndpointDoc) {
   }
 }
 
-export function communityRoutes(deps: { responses: ResponseCache; community: CommunityService }) {
-  const { responses, community } = deps
+export function communityRoutes(deps: { responses: ResponseCache; community: CommunityService; writes?: WriteNotices }) {
+  const { responses, community, writes } = deps
   const keys = new CommunityCacheKeys(responses)
+  // Other instances' writes renew the same keys here (REDIS_URL set).
+  writes?.listen(
+    (notice) => (notice.kind === 'boosts' ? keys.boostWritten() : keys.commentWritten(notice.unit)),
+    () => keys.everythingWritten(),
+  )
   const postCommentOptions = writeRouteOptions(postCommentDoc)
   // A replayed comment answers 200 with the comment saved the first time.
   const postCommentResponses = { ...postCommentOptions.response, 200: CommentSchema }
@@ -63,6 +69,7 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
         const write = parseSignedWrite(await readBodyWithin(request))
         const receipt = await community.castBoost(write)
         keys.boostWritten()
+        writes?.publish({ kind: 'boosts' })
         Object.assign(set.headers, NO_STORE)
         set.status = 201
         return receipt
@@ -93,7 +100,11 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
         community.requireDatabase()
         const write = parseSignedWrite(await readBodyWithin(request))
         const posted = await community.postComment(params.unit, write)
-        if (!posted.replayed) keys.commentWritten(params.unit.toLowerCase())
+        if (!posted.replayed) {
+          const unit = params.unit.toLowerCase()
+          keys.commentWritten(unit)
+          writes?.publish({ kind: 'comments', unit })
+        }
         Object.assign(set.headers, NO_STORE)
         set.status = posted.replayed ? 200 : 201
         return posted.comment

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import type { ClusterStatus } from '../../cluster/cluster'
 import type { Metrics } from '../../observability/metrics'
 
 export interface DatabaseProbe {
@@ -11,10 +12,11 @@ const NO_STORE = { 'cache-control': 'no-store' }
  * Operations endpoints, outside the versioned API and the OpenAPI document:
  * - /healthz: the process answers (no upstream or database call);
  * - /readyz: 503 when the configured database cannot be reached; otherwise 200, with "degraded" when an
- *   upstream's last call failed (stale copies are still served then) and the last status of each upstream;
+ *   upstream's last call failed (stale copies are still served then) or the shared Redis is unavailable (each
+ *   instance then answers from its own memory with its own budget share), and the last status of each upstream;
  * - /metrics: Prometheus text.
  */
-export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | null }) {
+export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | null; cluster: { status(): ClusterStatus } | null }) {
   const startedAt = Date.now()
   return new Elysia({ name: 'ops' })
     .get('/healthz', ({ set }) => {
@@ -32,9 +34,11 @@ export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | nu
       }
       const upstreams = deps.metrics.upstreams()
       const upstreamsOk = Object.values(upstreams).every((u) => u?.ok !== false)
+      const shared = deps.cluster?.status()
       set.status = database === 'unreachable' ? 503 : 200
-      const status = database === 'unreachable' ? 'unavailable' : upstreamsOk ? 'ready' : 'degraded'
-      return { status, database, upstreams }
+      const degraded = !upstreamsOk || (shared !== undefined && shared.redis !== 'ok')
+      const status = database === 'unreachable' ? 'unavailable' : degraded ? 'degraded' : 'ready'
+      return shared === undefined ? { status, database, upstreams } : { status, database, shared, upstreams }
     }, { detail: { hide: true } })
     .get('/metrics', async () => {
       const { contentType, body } = await deps.metrics.render()

@@ -1,0 +1,58 @@
+import type { SharedTier } from '../cache/memo'
+import type { Logger } from '../observability/logger'
+import type { CallBudget } from '../upstream/budget'
+import { SharedRedis } from './redis'
+import { SharedAnswers } from './shared-answers'
+import { SharedBucket } from './shared-bucket'
+import { RedisWriteNotices, type WriteNotices } from './write-notices'
+
+/** What /readyz says about the sharing between instances. */
+export type ClusterStatus =
+  | { redis: 'ok' }
+  | { redis: 'unavailable'; reason: string; since: string; meanwhile: string }
+
+/** Several instances working as one through Redis (REDIS_URL): one budget, one answer cache, write notices. */
+export interface Cluster {
+  /** The tier behind the upstream answers' Memo. */
+  answers: SharedTier
+  writes: WriteNotices
+  /** A budget shared under `key`; `local` is this instance's own share, used while Redis cannot answer. */
+  budget(key: string, perMinute: number, capacity: number, local: CallBudget): CallBudget
+  status(): ClusterStatus
+  close(): void
+}
+
+export interface ClusterOptions {
+  url: string
+  /** Bound of one Redis command. */
+  timeoutMs: number
+  /** Longest an instance waits on another's upstream call (the upstream deadline plus a margin). */
+  waitMs: number
+  instances: number
+  logger: Logger
+  /** The caches' clock. */
+  now?: () => number
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const redis = new SharedRedis(options.url, options.timeoutMs, options.logger)
+  const answers = new SharedAnswers(redis, options.waitMs, 'memo:', options.now)
+  const writes = new RedisWriteNotices(redis)
+  await redis.start()
+  return {
+    answers,
+    writes,
+    budget: (key, perMinute, capacity, local) => new SharedBucket(redis, `budget:${key}`, perMinute, capacity, local),
+    status() {
+      const health = redis.status()
+      if (health.state === 'ok') return { redis: 'ok' }
+      return {
+        redis: 'unavailable',
+        reason: health.reason,
+        since: new Date(health.since).toISOString(),
+        meanwhile: `answering from this instance's memory; upstream budgets at 1/${options.instances} each (INSTANCES)`,
+      }
+    },
+    close: () => redis.close(),
+  }
+}
