@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { API_PREFIX } from './catalogue/render'
 import type { AppDeps } from './deps'
+import { clientIdentity } from './http/client-identity'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
 import { mcpRoutes } from './mcp/routes'
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
         metrics: deps.metrics,
         routes: currentRoutes,
         front: (request) => deps.responses.answerFromFront(request),
+        client: (request: Request): string => clientIdentity(request, app.server),
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))

@@ -7,7 +7,7 @@ import { createLogger, type Logger } from './observability/logger'
 import { Metrics } from './observability/metrics'
 import { loadRegistry, type TokenRegistry } from './registry/registry'
 import { createServices, type Services } from './services'
-import { createUpstreams, type Upstreams } from './upstream'
+import { createUpstreams, type UpstreamOptions, type Upstreams } from './upstream'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -30,6 +30,8 @@ export interface BuildOptions {
   metrics?: Metrics
   /** The caches' clock (tests move it to expire entries). */
   now?: () => number
+  /** The upstream budget store (default: this process's memory; see upstream/budget-ledger.ts). */
+  ledger?: UpstreamOptions['ledger']
 }
 
 export async function buildDeps(config: Config, options: BuildOptions = {}): Promise<AppDeps> {
@@ -51,8 +53,8 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   const responses = new ResponseCache(responseCache, now)
   metrics.watchCache('upstream', () => upstreamCache.size)
   metrics.watchCache('response', () => responseCache.size)
-  const upstreams = createUpstreams(config, upstreamCache, metrics)
   const registry: TokenRegistry = loadRegistry(config.tokenRegistryFile)
+  const upstreams = createUpstreams(config, upstreamCache, metrics, { registrySize: registry.tokens.length, ledger: options.ledger })
   // Opened and migrated before anything serves; a database that cannot be opened stops the start.
   const database =
     config.databaseUrl === null

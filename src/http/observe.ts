@@ -1,5 +1,6 @@
 import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
+import { forClient } from '../upstream/call-context'
 import type { RouteTable } from './error-handler'
 import { requestPath } from './request-path'
 
@@ -9,6 +10,7 @@ import { requestPath } from './request-path'
  * `onAfterResponse` ~20 %, while this wrapper costs ~5 %. It:
  * - picks a request id (the caller's X-Request-Id when it is sane, else a cheap counter-based one);
  * - answers OPTIONS preflight before routing;
+ * - runs the handler for its client (upstream calls it causes count against that client's fair shares);
  * - stamps the request id and static CORS headers on every answer (reads and signed community writes are open
  *   to any origin; there are no cookies);
  * - records the latency histogram and writes one JSON log line (route template, status, duration, cache
@@ -73,6 +75,8 @@ export interface ObserveDeps {
   routes: () => RouteTable
   /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
   front: (request: Request) => Response | undefined
+  /** Who the request's upstream calls are made for (the fair shares of the long-tail budgets). */
+  client: (request: Request) => string
 }
 
 /** For `app.wrap(...)`: returns the observed version of Elysia's composed handler. */
@@ -105,7 +109,7 @@ export function observe(deps: ObserveDeps) {
 
       const cached = deps.front(request)
       if (cached !== undefined) return finish(cached)
-      const result = handler(request, ...rest)
+      const result = forClient(deps.client(request), () => handler(request, ...rest))
       return result instanceof Promise ? result.then(finish) : finish(result)
     }
 }

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Metrics } from '../../observability/metrics'
+import type { CorePlan } from '../../upstream/core-plan'
 
 export interface DatabaseProbe {
   ping(): Promise<void>
@@ -11,10 +12,11 @@ const NO_STORE = { 'cache-control': 'no-store' }
  * Operations endpoints, outside the versioned API and the OpenAPI document:
  * - /healthz: the process answers (no upstream or database call);
  * - /readyz: 503 when the configured database cannot be reached; otherwise 200, with "degraded" when an
- *   upstream's last call failed (stale copies are still served then) and the last status of each upstream;
+ *   upstream's last call failed (stale copies are still served then), the last status of each upstream and
+ *   the core plan (each upstream's budget, core share and core intervals);
  * - /metrics: Prometheus text.
  */
-export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | null }) {
+export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | null; upstreams: { plan: CorePlan } }) {
   const startedAt = Date.now()
   return new Elysia({ name: 'ops' })
     .get('/healthz', ({ set }) => {
@@ -34,7 +36,8 @@ export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | nu
       const upstreamsOk = Object.values(upstreams).every((u) => u?.ok !== false)
       set.status = database === 'unreachable' ? 503 : 200
       const status = database === 'unreachable' ? 'unavailable' : upstreamsOk ? 'ready' : 'degraded'
-      return { status, database, upstreams }
+      // The core plan: per upstream its budget, the share reserved for core inputs and their intervals.
+      return { status, database, upstreams, plan: deps.upstreams.plan }
     }, { detail: { hide: true } })
     .get('/metrics', async () => {
       const { contentType, body } = await deps.metrics.render()

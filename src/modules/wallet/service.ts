@@ -8,7 +8,7 @@ import { sourceAOnlyCoverage, type CoverageConfig } from '../../market/coverage'
 import { sourceAPrice } from '../../market/pricing'
 import type { TokenRegistry } from '../../registry/registry'
 import type { Upstreams } from '../../upstream'
-import { UpstreamError } from '../../upstream/errors'
+import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
 import type { DexPair } from '../../upstream/dexscreener'
 import type { Fetched } from '../../upstream/fetched'
 import type { AssetBalance } from '../../upstream/koios'
@@ -195,7 +195,8 @@ export class WalletService {
           pairs = read.data
           stale ||= read.stale
         } catch (error) {
-          if (!(error instanceof UpstreamError)) throw error
+          // Over its fair share, the client is told to come back rather than served (and caching) a degraded wallet.
+          if (!(error instanceof UpstreamError) || error instanceof FairShareRefusal) throw error
           stale = true
           for (const unit of batch) outcomes.set(unit, { unpriced: 'source_unavailable' })
           return

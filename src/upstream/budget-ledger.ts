@@ -1,0 +1,96 @@
+/**
+ * The call budgets of the upstreams, split into lanes, behind one small interface so another store (Redis,
+ * shared by several instances) can take the place of the in-memory one.
+ *
+ * Every call an upstream receives is one grant of `tryTake`. Per upstream and lane a sliding window of one minute
+ * holds at most `perMinute` grants, and any `burst` window (the time `burst` calls take at the minute's pace)
+ * at most `burst`: so an upstream never receives more than its budget in any minute, whatever the traffic.
+ *
+ * The `core` lane is the core plan's reserved share (see core-plan.ts). The `long_tail` lane is shared fairly
+ * between clients: one client may hold at most its fair share of the lane's window (see fairShare), so a
+ * client asking for many cold resources is refused while others still find calls to spend.
+ */
+import type { UpstreamName } from './errors'
+
+export type Lane = 'core' | 'long_tail'
+export const LANES: Lane[] = ['core', 'long_tail']
+
+/** Who asks for one upstream call, and from which lane. */
+export interface CallClaim {
+  upstream: UpstreamName
+  lane: Lane
+  /** The client the call is made for (its address); core calls are not shared per client. */
+  client: string
+}
+
+export type RefusalReason = 'budget' | 'fair_share'
+
+export type Verdict = { granted: true } | { granted: false; reason: RefusalReason; retryAfterMs: number }
+
+/**
+ * What the HTTP client needs from a budget store. `tryTake` either grants one call now (and records it) or
+ * says why not and when to try again; it never waits. A Redis implementation keeps the same rules.
+ */
+export interface BudgetLedger {
+  tryTake(claim: CallClaim): Verdict | Promise<Verdict>
+}
+
+export interface LaneLimit {
+  perMinute: number
+  burst: number
+}
+
+export type LaneLimits = Record<UpstreamName, Record<Lane, LaneLimit>>
+
+export const WINDOW_MS = 60_000
+
+/**
+ * The most calls of a long-tail window one client may hold while `others` other clients hold some: an equal
+ * split with one share kept free for a client that has not asked yet, so a newcomer is never made to wait for a
+ * client that was alone. At least one call, so every client can make progress.
+ */
+export function fairShare(lanePerMinute: number, others: number): number {
+  return Math.max(1, Math.floor(lanePerMinute / (others + 2)))
+}
+
+interface Grant {
+  at: number
+  client: string
+}
+
+/** One process's ledger: grants kept in memory, newest last. */
+export class MemoryBudgetLedger implements BudgetLedger {
+  private readonly grants = new Map<string, Grant[]>()
+
+  constructor(
+    private readonly limits: LaneLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  tryTake(claim: CallClaim): Verdict {
+    const limit = this.limits[claim.upstream][claim.lane]
+    const now = this.now()
+    const key = `${claim.upstream}:${claim.lane}`
+    const window = (this.grants.get(key) ?? []).filter((g) => g.at > now - WINDOW_MS)
+    this.grants.set(key, window)
+    if (limit.perMinute <= 0) return { granted: false, reason: 'budget', retryAfterMs: WINDOW_MS }
+
+    if (claim.lane === 'long_tail') {
+      const own = window.filter((g) => g.client === claim.client)
+      const others = new Set(window.filter((g) => g.client !== claim.client).map((g) => g.client)).size
+      if (own.length >= fairShare(limit.perMinute, others)) {
+        return { granted: false, reason: 'fair_share', retryAfterMs: own[0].at + WINDOW_MS - now }
+      }
+    }
+    if (window.length >= limit.perMinute) {
+      return { granted: false, reason: 'budget', retryAfterMs: window[window.length - limit.perMinute].at + WINDOW_MS - now }
+    }
+    const burstMs = (WINDOW_MS * limit.burst) / limit.perMinute
+    const recent = window.filter((g) => g.at > now - burstMs)
+    if (recent.length >= limit.burst) {
+      return { granted: false, reason: 'budget', retryAfterMs: Math.ceil(recent[recent.length - limit.burst].at + burstMs - now) }
+    }
+    window.push({ at: now, client: claim.client })
+    return { granted: true }
+  }
+}
