@@ -8,7 +8,9 @@
  *
  * The `core` lane is the core plan's reserved share (see core-plan.ts). The `long_tail` lane is shared fairly
  * between clients: one client may hold at most its fair share of the lane's window (see fairShare), so a
- * client asking for many cold resources is refused while others still find calls to spend.
+ * client asking for many cold resources is refused while others still find calls to spend. Core reads past
+ * their share (retries, refreshes after failures) may also use the long tail, as one more client
+ * (CORE_OVERFLOW) with a fair share like any other; the long tail can never use the core's.
  */
 import type { UpstreamName } from './errors'
 
@@ -44,6 +46,9 @@ export type LaneLimits = Record<UpstreamName, Record<Lane, LaneLimit>>
 
 export const WINDOW_MS = 60_000
 
+/** The long-tail client that core reads past their reserved share count as. */
+export const CORE_OVERFLOW = 'core-overflow'
+
 /**
  * The most calls of a long-tail window one client may hold while `others` other clients hold some: an equal
  * split with one share kept free for a client that has not asked yet, so a newcomer is never made to wait for a
@@ -68,6 +73,14 @@ export class MemoryBudgetLedger implements BudgetLedger {
   ) {}
 
   tryTake(claim: CallClaim): Verdict {
+    const verdict = this.takeFrom(claim)
+    if (verdict.granted || claim.lane === 'long_tail') return verdict
+    const overflow = this.takeFrom({ upstream: claim.upstream, lane: 'long_tail', client: CORE_OVERFLOW })
+    // Refused both ways: the core's own wait is the one that matters.
+    return overflow.granted ? overflow : verdict
+  }
+
+  private takeFrom(claim: CallClaim): Verdict {
     const limit = this.limits[claim.upstream][claim.lane]
     const now = this.now()
     const key = `${claim.upstream}:${claim.lane}`

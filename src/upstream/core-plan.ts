@@ -96,13 +96,17 @@ export function planCore(budgets: Record<UpstreamName, number>, inputs: readonly
     const budget = budgets[upstream]
     const own = inputs.filter((i) => i.upstream === upstream)
     const cap = Math.max(1, Math.floor(budget * MAX_CORE_FRACTION))
-    const cost = (stretch: number) =>
-      own.reduce((sum, i) => sum + callsPerMinute(i.callsPerRefresh, Math.ceil((i.preferredIntervalMs * stretch) / SECOND) * SECOND), 0)
-    let stretch = 1
-    // Past a minute an input costs its calls once per window whatever the stretch; stop there.
-    while (cost(stretch) > cap && own.some((i) => i.preferredIntervalMs * stretch < WINDOW_MS)) stretch *= 1.25
+    const interval = (i: CoreInput, stretch: number) => Math.ceil((i.preferredIntervalMs * stretch) / SECOND) * SECOND
+    const cost = (stretch: number) => own.reduce((sum, i) => sum + callsPerMinute(i.callsPerRefresh, interval(i, stretch)), 0)
+    // The cost only drops where some interval reaches a whole fraction of the minute (60 s, 30 s, 20 s, …): try
+    // those stretches, smallest first. Past a minute an input costs its calls once per window whatever the stretch.
+    const candidates = own
+      .flatMap((i) => Array.from({ length: 60 }, (_, m) => WINDOW_MS / ((m + 1) * i.preferredIntervalMs)))
+      .filter((c) => c > 1)
+      .sort((a, b) => a - b)
+    const stretch = [1, ...candidates].find((c) => cost(c) <= cap) ?? Math.max(1, ...candidates)
     const planned = own.map((i): PlannedInput => {
-      const intervalMs = Math.ceil((i.preferredIntervalMs * stretch) / SECOND) * SECOND
+      const intervalMs = interval(i, stretch)
       return { ...i, intervalMs, callsPerMinute: callsPerMinute(i.callsPerRefresh, intervalMs) }
     })
     const core = Math.min(budget, planned.reduce((sum, i) => sum + i.callsPerMinute, 0))
