@@ -4,6 +4,8 @@ import type { Memo, MemoOptions } from '../cache/memo'
 export interface Fetched<T> {
   data: T
   stale: boolean
+  /** When the upstream answered (ms since epoch); absent for values not read from an upstream. */
+  at?: number
 }
 
 /**
@@ -18,9 +20,15 @@ export async function memoised<T>(
   loader: () => Promise<T>,
 ): Promise<Fetched<T>> {
   const cached = await memo.get(key, { swrMs: 0, ...options }, loader)
-  return { data: cached.value, stale: cached.state === 'STALE' }
+  return { data: cached.value, stale: cached.state === 'STALE', at: cached.storedAt }
 }
 
 /** True when any of the reads was stale: a response built from them is labelled stale too. */
 export const anyStale = (...reads: Array<Fetched<unknown> | null | undefined>): boolean =>
   reads.some((r) => r?.stale === true)
+
+/** The time of the oldest of the reads (ISO 8601); null when none says. */
+export function oldestRead(reads: ReadonlyArray<Fetched<unknown>>): string | null {
+  const times = reads.flatMap((r) => (r.at === undefined ? [] : [r.at]))
+  return times.length === 0 ? null : new Date(Math.min(...times)).toISOString()
+}

@@ -20,7 +20,7 @@ import type { TokenRegistry } from '../../registry/registry'
 import type { DexPair } from '../../upstream/dexscreener'
 import { asCore } from '../../upstream/call-context'
 import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
-import { anyStale, type Fetched } from '../../upstream/fetched'
+import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
 import type { Upstreams } from '../../upstream'
 import { aggregateMarket } from './aggregate'
@@ -105,6 +105,8 @@ export class TokenService {
       data: {
         coverage: this.coverage(readsB !== null, seenB),
         updatedAt: new Date().toISOString(),
+        // Source B's batches may refresh less often than source A's (the core plan stretches them on a small budget).
+        sourcesAsOf: { sourceA: oldestRead(readsA) ?? new Date().toISOString(), sourceB: readsB === null ? null : oldestRead(readsB) },
         count: rows.length,
         tokens: rows,
       },
