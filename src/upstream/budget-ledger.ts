@@ -3,8 +3,9 @@
  * shared by several instances) can take the place of the in-memory one.
  *
  * Every call an upstream receives is one grant of `tryTake`. Per upstream and lane a sliding window of one minute
- * holds at most `perMinute` grants, and any `burst` window (the time `burst` calls take at the minute's pace)
- * at most `burst`: so an upstream never receives more than its budget in any minute, whatever the traffic.
+ * holds at most `perMinute` grants, so an upstream never receives more than its budget in any minute, whatever
+ * the traffic. There is no separate burst limit: a lane-wide burst would let one client's burst block everyone,
+ * and the fair share already bounds how much of the minute one client takes at once.
  *
  * The `core` lane is the core plan's reserved share (see core-plan.ts). The `long_tail` lane is shared fairly
  * between clients: one client may hold at most its fair share of the lane's window (see fairShare), so a
@@ -39,7 +40,6 @@ export interface BudgetLedger {
 
 export interface LaneLimit {
   perMinute: number
-  burst: number
 }
 
 export type LaneLimits = Record<UpstreamName, Record<Lane, LaneLimit>>
@@ -51,11 +51,11 @@ export const CORE_OVERFLOW = 'core-overflow'
 
 /**
  * The most calls of a long-tail window one client may hold while `others` other clients hold some: an equal
- * split with one share kept free for a client that has not asked yet, so a newcomer is never made to wait for a
- * client that was alone. At least one call, so every client can make progress.
+ * split between the clients of the window; a client alone takes at most half, so the first newcomer never waits
+ * for it. At least one call, so every client can make progress.
  */
 export function fairShare(lanePerMinute: number, others: number): number {
-  return Math.max(1, Math.floor(lanePerMinute / (others + 2)))
+  return Math.max(1, Math.floor(lanePerMinute / Math.max(2, others + 1)))
 }
 
 interface Grant {
@@ -97,11 +97,6 @@ export class MemoryBudgetLedger implements BudgetLedger {
     }
     if (window.length >= limit.perMinute) {
       return { granted: false, reason: 'budget', retryAfterMs: window[window.length - limit.perMinute].at + WINDOW_MS - now }
-    }
-    const burstMs = (WINDOW_MS * limit.burst) / limit.perMinute
-    const recent = window.filter((g) => g.at > now - burstMs)
-    if (recent.length >= limit.burst) {
-      return { granted: false, reason: 'budget', retryAfterMs: Math.ceil(recent[recent.length - limit.burst].at + burstMs - now) }
     }
     window.push({ at: now, client: claim.client })
     return { granted: true }

@@ -17,8 +17,6 @@ import type { UpstreamName } from './errors'
 
 /** The core may take at most this much of a budget, so the long tail always keeps the rest. */
 export const MAX_CORE_FRACTION = 0.5
-/** A long-tail read (a chart: pool list, then candles) may need a few calls at once. */
-const MIN_LONG_TAIL_BURST = 3
 
 export const UPSTREAM_NAMES: UpstreamName[] = ['dexscreener', 'geckoterminal', 'koios', 'coingecko', 'handle']
 
@@ -55,8 +53,6 @@ export interface UpstreamPlan {
   corePerMinute: number
   /** Everything else, shared fairly between clients. */
   longTailPerMinute: number
-  coreBurst: number
-  longTailBurst: number
   inputs: PlannedInput[]
 }
 
@@ -110,14 +106,10 @@ export function planCore(budgets: Record<UpstreamName, number>, inputs: readonly
       return { ...i, intervalMs, callsPerMinute: callsPerMinute(i.callsPerRefresh, intervalMs) }
     })
     const core = Math.min(budget, planned.reduce((sum, i) => sum + i.callsPerMinute, 0))
-    const longTail = budget - core
     plan[upstream] = {
       budgetPerMinute: budget,
       corePerMinute: core,
-      longTailPerMinute: longTail,
-      // A refresh's calls go together; the core is small and planned, so its burst is the whole share.
-      coreBurst: core,
-      longTailBurst: Math.min(longTail, Math.max(MIN_LONG_TAIL_BURST, Math.ceil(longTail / 2))),
+      longTailPerMinute: budget - core,
       inputs: planned,
     }
   }
@@ -130,8 +122,8 @@ export function laneLimits(plan: CorePlan): LaneLimits {
   for (const upstream of UPSTREAM_NAMES) {
     const p = plan[upstream]
     limits[upstream] = {
-      core: { perMinute: p.corePerMinute, burst: p.coreBurst },
-      long_tail: { perMinute: p.longTailPerMinute, burst: p.longTailBurst },
+      core: { perMinute: p.corePerMinute },
+      long_tail: { perMinute: p.longTailPerMinute },
     }
   }
   return limits

@@ -1,7 +1,7 @@
 /**
  * Source B at its default budget (GECKOTERMINAL_RPM=10) and one client (app.handle: no socket, one client).
  * The core plan reserves 3 calls a minute for the screener's three tokens/multi batches (every 60 s); the long
- * tail keeps 7, of which a client alone may hold 3 (one share is kept for a newcomer). Past that, its cold reads
+ * tail keeps 7, of which a client alone may hold 3 (half: the rest waits for newcomers). Past that, its cold reads
  * are refused before they leave (503, Retry-After) while the screener keeps source B and cached answers are
  * served. The ledger runs on real time: the whole file stays inside one budget minute.
  */

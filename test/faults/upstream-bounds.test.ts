@@ -4,7 +4,7 @@
  * spelling of a search) makes a call another value did not; and whatever is asked in a minute, no upstream
  * receives more calls than its configured budget.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import registry from '../../src/registry/tokens.json'
 import { MAX_PAGES_DAILY, MAX_PAGES_INTRADAY } from '../../src/modules/charts/history'
 import { TIMEFRAMES } from '../../src/modules/charts/timeframes'

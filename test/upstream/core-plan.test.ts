@@ -48,6 +48,6 @@ describe('core plan', () => {
 
   it('gives the ledger one limit per upstream and lane', () => {
     const limits = laneLimits(planCore(DEFAULTS, inputs68))
-    expect(limits.geckoterminal).toEqual({ core: { perMinute: 3, burst: 3 }, long_tail: { perMinute: 7, burst: 4 } })
+    expect(limits.geckoterminal).toEqual({ core: { perMinute: 3 }, long_tail: { perMinute: 7 } })
   })
 })

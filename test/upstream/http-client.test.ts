@@ -14,8 +14,8 @@ beforeEach(() => {
 })
 
 /** Koios's lanes as given; the other upstreams unused. */
-function ledger(core: number, longTail: number, burst = 100): MemoryBudgetLedger {
-  const lanes = { core: { perMinute: core, burst: Math.min(burst, core) }, long_tail: { perMinute: longTail, burst: Math.min(burst, longTail) } }
+function ledger(core: number, longTail: number): MemoryBudgetLedger {
+  const lanes = { core: { perMinute: core }, long_tail: { perMinute: longTail } }
   return new MemoryBudgetLedger({ dexscreener: lanes, geckoterminal: lanes, koios: lanes, coingecko: lanes, handle: lanes } as LaneLimits)
 }
 
