@@ -11,6 +11,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { figures, type BenchContext, type FigureLine } from './figures'
+import { flood } from './flood'
 import { startServerProcess } from '../test/support/processes'
 
 const only = new Set(process.argv.slice(2))
@@ -33,7 +34,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of figures) {
+  for (const figure of [...figures, flood]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}`)
     for (const line of await figure.run(context)) {
