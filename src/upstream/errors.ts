@@ -43,6 +43,8 @@ export class FairShareRefusal extends UpstreamError {
   constructor(
     upstream: UpstreamName,
     readonly retryAfterMs: number,
+    /** The client refused: another client waiting on the same read is not (see memoised). */
+    readonly client: string,
   ) {
     super(upstream, 'fair_share', 'this client holds its fair share of the long-tail budget')
   }

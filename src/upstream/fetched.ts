@@ -1,4 +1,6 @@
-import type { Memo, MemoOptions } from '../cache/memo'
+import type { Cached, Memo, MemoOptions } from '../cache/memo'
+import { currentCall } from './call-context'
+import { FairShareRefusal } from './errors'
 
 /** An upstream read: the data, and whether it is a stale copy served because the upstream failed or is refreshing. */
 export interface Fetched<T> {
@@ -19,7 +21,15 @@ export async function memoised<T>(
   options: MemoOptions<T>,
   loader: () => Promise<T>,
 ): Promise<Fetched<T>> {
-  const cached = await memo.get(key, { swrMs: 0, ...options }, loader)
+  const read = () => memo.get(key, { swrMs: 0, ...options }, loader)
+  let cached: Cached<T>
+  try {
+    cached = await read()
+  } catch (error) {
+    // Single flight shared another client's load, refused for that client's share: load on our own.
+    if (!(error instanceof FairShareRefusal) || error.client === currentCall().client) throw error
+    cached = await read()
+  }
   return { data: cached.value, stale: cached.state === 'STALE', at: cached.storedAt }
 }
 

@@ -106,7 +106,7 @@ export class UpstreamHttp {
       if (verdict.reason === 'fair_share') {
         observer?.refused(name, claim.lane, 'fair_share')
         observer?.attempt(name, 'fair_share', 0)
-        throw new FairShareRefusal(name, verdict.retryAfterMs)
+        throw new FairShareRefusal(name, verdict.retryAfterMs, claim.client)
       }
       if (Date.now() + verdict.retryAfterMs > waitUntil) {
         observer?.refused(name, claim.lane, 'budget')

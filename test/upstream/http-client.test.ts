@@ -3,6 +3,8 @@ import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../../sr
 import { asCore, forClient } from '../../src/upstream/call-context'
 import { FairShareRefusal, UpstreamError } from '../../src/upstream/errors'
 import { UpstreamHttp, type UpstreamObserver } from '../../src/upstream/http-client'
+import { Memo } from '../../src/cache/memo'
+import { memoised } from '../../src/upstream/fetched'
 import { FakeUpstreams } from '../fake-upstreams/server'
 
 const fake = await FakeUpstreams.start()
@@ -112,6 +114,18 @@ describe('UpstreamHttp', () => {
     expect(refused).toBeInstanceOf(FairShareRefusal)
     expect((refused as FairShareRefusal).retryAfterMs).toBeGreaterThan(0)
     expect((await forClient('other', () => http.get('/tip'))).status).toBe(200)
+    expect(fake.count('koios')).toBe(4)
+  })
+
+  it("does not pass one client's refusal to another client sharing the same cached read", async () => {
+    const http = client({ budget: ledger(1, 6) })
+    const memo = new Memo({ name: 'test', maxEntries: 100, maxBytes: 1e6 })
+    for (let i = 0; i < 3; i++) await forClient('flood', () => http.get('/tip'))
+    const read = () => memoised(memo, 'koios:tip-test', { ttlMs: 60_000 }, async () => (await http.get('/tip')).body)
+    // Both ask at once: single flight shares the flood's load, which its share refuses.
+    const [flood, other] = await Promise.allSettled([forClient('flood', read), forClient('other', read)])
+    expect(flood.status === 'rejected' && flood.reason).toBeInstanceOf(FairShareRefusal)
+    expect(other.status).toBe('fulfilled')
     expect(fake.count('koios')).toBe(4)
   })
 
