@@ -82,6 +82,20 @@ describe('source B at its default budget, one client', () => {
     expect(svc.fake.count('geckoterminal')).toBeLessThanOrEqual(plan.budgetPerMinute)
   })
 
+  it('publishes the plan in /readyz: per upstream the budget, the core share and the intervals', async () => {
+    const { status, body } = await svc.json('/readyz')
+    expect(status).toBe(200)
+    expect(body.plan.geckoterminal).toMatchObject({
+      budgetPerMinute: 10,
+      corePerMinute: 3,
+      longTailPerMinute: 7,
+      inputs: [{ id: 'screener-source-b', callsPerRefresh: 3, intervalMs: 60_000 }],
+    })
+    expect(body.plan.coingecko.inputs.map((i: { id: string }) => i.id)).toContain('ada-series-365d')
+    // One client over its fair share says nothing about source B's health.
+    expect(body.upstreams.geckoterminal.ok).toBe(true)
+  })
+
   it('counts calls by lane and refusals by reason in /metrics', async () => {
     const text = await (await svc.get('/metrics')).text()
     expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="long_tail"\} 3\n/)
