@@ -63,9 +63,45 @@ interface Grant {
   client: string
 }
 
-/** One process's ledger: grants kept in memory, newest last. */
+/** One lane's grants of the last minute, oldest first, with a count per client. */
+class LaneWindow {
+  private grants: Grant[] = []
+  private head = 0
+  readonly perClient = new Map<string, number>()
+
+  get size(): number {
+    return this.grants.length - this.head
+  }
+
+  /** Drops grants older than the minute. */
+  prune(now: number): void {
+    while (this.head < this.grants.length && this.grants[this.head].at <= now - WINDOW_MS) {
+      const { client } = this.grants[this.head++]
+      const left = this.perClient.get(client)! - 1
+      if (left === 0) this.perClient.delete(client)
+      else this.perClient.set(client, left)
+    }
+    if (this.head > 1024 && this.head * 2 > this.grants.length) {
+      this.grants = this.grants.slice(this.head)
+      this.head = 0
+    }
+  }
+
+  add(grant: Grant): void {
+    this.grants.push(grant)
+    this.perClient.set(grant.client, (this.perClient.get(grant.client) ?? 0) + 1)
+  }
+
+  /** The `n`-th oldest grant (0-based), optionally of one client only. */
+  oldest(n = 0, client?: string): Grant {
+    if (client === undefined) return this.grants[this.head + n]
+    return this.grants.slice(this.head).find((g) => g.client === client)!
+  }
+}
+
+/** One process's ledger. */
 export class MemoryBudgetLedger implements BudgetLedger {
-  private readonly grants = new Map<string, Grant[]>()
+  private readonly windows = new Map<string, LaneWindow>()
 
   constructor(
     private readonly limits: LaneLimits,
@@ -84,21 +120,22 @@ export class MemoryBudgetLedger implements BudgetLedger {
     const limit = this.limits[claim.upstream][claim.lane]
     const now = this.now()
     const key = `${claim.upstream}:${claim.lane}`
-    const window = (this.grants.get(key) ?? []).filter((g) => g.at > now - WINDOW_MS)
-    this.grants.set(key, window)
+    let window = this.windows.get(key)
+    if (window === undefined) this.windows.set(key, (window = new LaneWindow()))
+    window.prune(now)
     if (limit.perMinute <= 0) return { granted: false, reason: 'budget', retryAfterMs: WINDOW_MS }
 
     if (claim.lane === 'long_tail') {
-      const own = window.filter((g) => g.client === claim.client)
-      const others = new Set(window.filter((g) => g.client !== claim.client).map((g) => g.client)).size
-      if (own.length >= fairShare(limit.perMinute, others)) {
-        return { granted: false, reason: 'fair_share', retryAfterMs: own[0].at + WINDOW_MS - now }
+      const own = window.perClient.get(claim.client) ?? 0
+      const others = window.perClient.size - (own > 0 ? 1 : 0)
+      if (own >= fairShare(limit.perMinute, others)) {
+        return { granted: false, reason: 'fair_share', retryAfterMs: window.oldest(0, claim.client).at + WINDOW_MS - now }
       }
     }
-    if (window.length >= limit.perMinute) {
-      return { granted: false, reason: 'budget', retryAfterMs: window[window.length - limit.perMinute].at + WINDOW_MS - now }
+    if (window.size >= limit.perMinute) {
+      return { granted: false, reason: 'budget', retryAfterMs: window.oldest(window.size - limit.perMinute).at + WINDOW_MS - now }
     }
-    window.push({ at: now, client: claim.client })
+    window.add({ at: now, client: claim.client })
     return { granted: true }
   }
 }

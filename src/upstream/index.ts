@@ -18,7 +18,6 @@ export interface Upstreams {
   handle: HandleResolver
   /** Each upstream's budget, core share and the core inputs' intervals (published in /readyz). */
   plan: CorePlan
-  budget: BudgetLedger
 }
 
 export interface UpstreamOptions {
@@ -75,6 +74,5 @@ export function createUpstreams(config: Config, memo: Memo, observer: UpstreamOb
     ),
     handle: new HandleResolver(http('handle', handle.baseUrl), memo),
     plan,
-    budget,
   }
 }
