@@ -2,7 +2,7 @@ import type { Memo } from '../cache/memo'
 import type { Config } from '../config'
 import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from './budget-ledger'
 import { CoinGecko } from './coingecko'
-import { coreInputs, intervalOf, laneLimits, planCore, UPSTREAM_NAMES, type CorePlan } from './core-plan'
+import { coreInputs, intervalOf, laneLimits, planCore, UPSTREAM_NAMES, type CoreInputId, type CorePlan } from './core-plan'
 import { DEFAULT_DEXSCREENER_TTLS, DexScreener, MAX_TOKENS_PER_CALL } from './dexscreener'
 import type { UpstreamName } from './errors'
 import { DEFAULT_GECKOTERMINAL_TTLS, GeckoTerminal } from './geckoterminal'
@@ -46,7 +46,7 @@ export function createUpstreams(config: Config, memo: Memo, observer: UpstreamOb
       observer,
     })
   const { koios, coingecko, geckoterminal, dexscreener, handle } = config.upstreams
-  const every = (id: Parameters<typeof intervalOf>[1]) => intervalOf(plan, id)
+  const every = (id: CoreInputId) => intervalOf(plan, id)
   return {
     dexscreener: new DexScreener(http('dexscreener', dexscreener.baseUrl), memo, {
       ...DEFAULT_DEXSCREENER_TTLS,

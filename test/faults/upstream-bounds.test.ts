@@ -76,6 +76,18 @@ describe('a sweep of every tf, limit, quote and pool of one token’s chart', ()
   })
 })
 
+describe('a sweep of spellings of one search', () => {
+  it('costs one source A call: the query is sent canonical', async () => {
+    const svc = await startService()
+    try {
+      for (const q of ['snek', 'SNEK', 'Snek', '%20snek%20', 'sNeK%09']) expect((await svc.get(`/api/v1/search?q=${q}`)).status).toBe(200)
+      expect(svc.fake.callsTo('dexscreener', '/latest/dex/search').map((c) => c.query.q)).toEqual(['snek'])
+    } finally {
+      await svc.stop()
+    }
+  })
+})
+
 describe('any traffic in one minute', () => {
   it('never sends an upstream more calls than its budget', async () => {
     const env = { GECKOTERMINAL_RPM: '10', DEXSCREENER_RPM: '40', KOIOS_RPM: '40', COINGECKO_RPM: '10', HANDLE_RPM: '5' }
