@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { figures, type BenchContext, type FigureLine } from './figures'
 import { redisL1 } from './redis-l1'
+import { flood } from './flood'
 import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
 
@@ -37,7 +38,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1]) {
+  for (const figure of [...figures, redisL1, flood]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}`)
     for (const line of await figure.run(context)) {

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { API_PREFIX } from './catalogue/render'
 import type { AppDeps } from './deps'
+import { clientAddress } from './http/client-address'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
 import { mcpRoutes } from './mcp/routes'
@@ -48,8 +49,8 @@ export function createApp(deps: AppDeps) {
         metrics: deps.metrics,
         routes: currentRoutes,
         front: (request) => deps.responses.answerFromFront(request),
-        socketIp: (request: Request): string | null => app.server?.requestIP(request)?.address ?? null,
-        trustProxy: deps.config.trustProxy,
+        client: (request: Request): string =>
+          clientAddress(request.headers, app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy),
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))

@@ -8,6 +8,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
 export interface UpstreamEndpoint {
   baseUrl: string
+  callsPerMinute: number
 }
 
 export interface Config {
@@ -20,9 +21,10 @@ export interface Config {
   /** libSQL URL, or null when DATABASE_URL=off (community layer disabled). */
   databaseUrl: string | null
   databaseAuthToken: string | null
+  /** Each upstream's call budget per minute (`callsPerMinute`), split by the core plan (upstream/core-plan.ts). */
   upstreams: {
     dexscreener: UpstreamEndpoint
-    geckoterminal: UpstreamEndpoint & { callsPerMinute: number }
+    geckoterminal: UpstreamEndpoint
     koios: UpstreamEndpoint & { token: string | null }
     coingecko: UpstreamEndpoint & { apiKey: string | null }
     handle: UpstreamEndpoint
@@ -99,6 +101,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL=${JSON.stringify(read('LOG_LEVEL'))} is not valid: expected one of ${LOG_LEVELS.join(', ')}`)
   }
 
+  const rpm = (name: string, fallback: number) => int(name, fallback, 1, 100_000)
+  const coingeckoKey = read('COINGECKO_API_KEY') ?? null
+
   const publicBase = httpUrl('PUBLIC_BASE_URL', null)
   if (publicBase !== null && new URL(publicBase).pathname !== '/') {
     throw new ConfigError(`PUBLIC_BASE_URL=${JSON.stringify(publicBase)} is not valid: expected scheme://host[:port] with no path`)
@@ -112,17 +117,25 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: databaseUrl(read('DATABASE_URL')),
     databaseAuthToken: read('DATABASE_AUTH_TOKEN') ?? null,
     upstreams: {
-      dexscreener: { baseUrl: httpUrl('DEXSCREENER_URL', 'https://api.dexscreener.com')! },
+      // Budgets from each provider's published free limits (../shared/upstreams/README.md): DexScreener
+      // 300/min; GeckoTerminal about 10/min for a polite client; Koios 100 per 10 s; CoinGecko 30/min with a
+      // demo key and a low shared IP limit without one; ADA Handle publishes none, so a polite 60/min.
+      dexscreener: { baseUrl: httpUrl('DEXSCREENER_URL', 'https://api.dexscreener.com')!, callsPerMinute: rpm('DEXSCREENER_RPM', 300) },
       geckoterminal: {
         baseUrl: httpUrl('GECKOTERMINAL_URL', 'https://api.geckoterminal.com/api/v2')!,
-        callsPerMinute: int('GECKOTERMINAL_RPM', 10, 1, 10_000),
+        callsPerMinute: rpm('GECKOTERMINAL_RPM', 10),
       },
-      koios: { baseUrl: httpUrl('KOIOS_URL', 'https://api.koios.rest/api/v1')!, token: read('KOIOS_TOKEN') ?? null },
+      koios: {
+        baseUrl: httpUrl('KOIOS_URL', 'https://api.koios.rest/api/v1')!,
+        callsPerMinute: rpm('KOIOS_RPM', 600),
+        token: read('KOIOS_TOKEN') ?? null,
+      },
       coingecko: {
         baseUrl: httpUrl('COINGECKO_URL', 'https://api.coingecko.com/api/v3')!,
-        apiKey: read('COINGECKO_API_KEY') ?? null,
+        callsPerMinute: rpm('COINGECKO_RPM', coingeckoKey ? 30 : 10),
+        apiKey: coingeckoKey,
       },
-      handle: { baseUrl: httpUrl('HANDLE_URL', 'https://api.handle.me')! },
+      handle: { baseUrl: httpUrl('HANDLE_URL', 'https://api.handle.me')!, callsPerMinute: rpm('HANDLE_RPM', 60) },
     },
     tokenRegistryFile: read('TOKEN_REGISTRY_FILE') ?? null,
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 8000, 50, 120_000),

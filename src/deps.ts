@@ -9,7 +9,8 @@ import { createLogger, type Logger } from './observability/logger'
 import { Metrics } from './observability/metrics'
 import { loadRegistry, type TokenRegistry } from './registry/registry'
 import { createServices, type Services } from './services'
-import { createUpstreams, type Upstreams } from './upstream'
+import { createUpstreams, type UpstreamOptions, type Upstreams } from './upstream'
+import { localShare, MemoryBudgetLedger } from './upstream/budget-ledger'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -36,6 +37,8 @@ export interface BuildOptions {
   metrics?: Metrics
   /** The caches' clock (tests move it to expire entries). */
   now?: () => number
+  /** The upstream budget store (default: this process's memory; see upstream/budget-ledger.ts). */
+  ledger?: UpstreamOptions['ledger']
 }
 
 export async function buildDeps(config: Config, options: BuildOptions = {}): Promise<AppDeps> {
@@ -71,8 +74,8 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   const responses = new ResponseCache(responseCache, now, origin.forwarded)
   metrics.watchCache('upstream', () => upstreamCache.size)
   metrics.watchCache('response', () => responseCache.size)
-  const upstreams = createUpstreams(config, upstreamCache, metrics, cluster?.budget)
   const registry: TokenRegistry = loadRegistry(config.tokenRegistryFile)
+  const upstreams = createUpstreams(config, upstreamCache, metrics, { registrySize: registry.tokens.length, ledger: options.ledger ?? cluster?.ledger ?? ownShare(config.instances) })
   // Opened and migrated before anything serves; a database that cannot be opened stops the start.
   const database =
     config.databaseUrl === null
@@ -80,4 +83,12 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
       : await CommunityDatabase.open({ url: config.databaseUrl, authToken: config.databaseAuthToken }, logger)
   const services = createServices({ config, logger, upstreams, registry, database, now })
   return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database }
+}
+
+/**
+ * Without Redis, each of INSTANCES instances keeps budget / INSTANCES in its own memory (INSTANCES=1: the whole
+ * budget, the upstream layer's default ledger).
+ */
+function ownShare(instances: number): UpstreamOptions['ledger'] {
+  return instances === 1 ? undefined : (limits) => new MemoryBudgetLedger(localShare(limits, instances))
 }

@@ -15,11 +15,19 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       tokenRegistryFile: null,
     })
-    expect(c.upstreams.dexscreener.baseUrl).toBe('https://api.dexscreener.com')
+    expect(c.upstreams.dexscreener).toEqual({ baseUrl: 'https://api.dexscreener.com', callsPerMinute: 300 })
     expect(c.upstreams.geckoterminal).toEqual({ baseUrl: 'https://api.geckoterminal.com/api/v2', callsPerMinute: 10 })
-    expect(c.upstreams.koios).toEqual({ baseUrl: 'https://api.koios.rest/api/v1', token: null })
-    expect(c.upstreams.coingecko).toEqual({ baseUrl: 'https://api.coingecko.com/api/v3', apiKey: null })
-    expect(c.upstreams.handle.baseUrl).toBe('https://api.handle.me')
+    expect(c.upstreams.koios).toEqual({ baseUrl: 'https://api.koios.rest/api/v1', callsPerMinute: 600, token: null })
+    expect(c.upstreams.coingecko).toEqual({ baseUrl: 'https://api.coingecko.com/api/v3', callsPerMinute: 10, apiKey: null })
+    expect(c.upstreams.handle).toEqual({ baseUrl: 'https://api.handle.me', callsPerMinute: 60 })
+  })
+
+  it('reads every upstream budget; the market provider gets 30 a minute by default once a key is set', () => {
+    const c = loadConfig({ DEXSCREENER_RPM: '120', GECKOTERMINAL_RPM: '20', KOIOS_RPM: '300', HANDLE_RPM: '30', COINGECKO_RPM: '7' })
+    const budgets = Object.fromEntries(Object.entries(c.upstreams).map(([name, u]) => [name, u.callsPerMinute]))
+    expect(budgets).toEqual({ dexscreener: 120, geckoterminal: 20, koios: 300, coingecko: 7, handle: 30 })
+    expect(loadConfig({ COINGECKO_API_KEY: 'k' }).upstreams.coingecko.callsPerMinute).toBe(30)
+    expect(loadConfig({ COINGECKO_API_KEY: 'k', COINGECKO_RPM: '12' }).upstreams.coingecko.callsPerMinute).toBe(12)
   })
 
   it('turns the community layer off with DATABASE_URL=off and trims trailing slashes from base URLs', () => {
@@ -35,6 +43,8 @@ describe('configuration from the environment', () => {
   it.each([
     ['PORT', 'eighty', /^PORT="eighty" is not valid: expected an integer from 0 to 65535$/],
     ['GECKOTERMINAL_RPM', '0', /^GECKOTERMINAL_RPM="0" is not valid/],
+    ['KOIOS_RPM', 'many', /^KOIOS_RPM="many" is not valid/],
+    ['COINGECKO_RPM', '0', /^COINGECKO_RPM="0" is not valid/],
     ['UPSTREAM_TIMEOUT_MS', '-5', /^UPSTREAM_TIMEOUT_MS="-5" is not valid/],
     ['KOIOS_URL', 'ftp://x', /^KOIOS_URL="ftp:\/\/x" is not valid: expected an http:\/\/ or https:\/\/ URL$/],
     ['DEXSCREENER_URL', 'not a url', /^DEXSCREENER_URL="not a url" is not valid/],

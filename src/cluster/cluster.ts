@@ -1,9 +1,9 @@
 import type { SharedTier } from '../cache/memo'
 import type { Logger } from '../observability/logger'
-import type { CallBudget } from '../upstream/budget'
+import { localShare, MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../upstream/budget-ledger'
 import { SharedRedis } from './redis'
 import { SharedAnswers } from './shared-answers'
-import { SharedBucket } from './shared-bucket'
+import { SharedBudgetLedger } from './shared-ledger'
 import { RedisWriteNotices, type WriteNotices } from './write-notices'
 
 /** What /readyz says about the sharing between instances. */
@@ -16,8 +16,8 @@ export interface Cluster {
   /** The tier behind the upstream answers' Memo. */
   answers: SharedTier
   writes: WriteNotices
-  /** A budget shared under `key`; `local` is this instance's own share, used while Redis cannot answer. */
-  budget(key: string, perMinute: number, capacity: number, local: CallBudget): CallBudget
+  /** The upstream budgets shared by all instances; budget / INSTANCES in this instance's memory while Redis cannot answer. */
+  ledger(limits: LaneLimits): BudgetLedger
   status(): ClusterStatus
   close(): void
 }
@@ -42,7 +42,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return {
     answers,
     writes,
-    budget: (key, perMinute, capacity, local) => new SharedBucket(redis, `budget:${key}`, perMinute, capacity, local),
+    ledger: (limits) => new SharedBudgetLedger(redis, limits, new MemoryBudgetLedger(localShare(limits, options.instances))),
     status() {
       const health = redis.status()
       if (health.state === 'ok') return { redis: 'ok' }

@@ -1,6 +1,6 @@
 import { Elysia, ValidationError } from 'elysia'
 import type { Logger } from '../observability/logger'
-import { UPSTREAM_LABEL, UpstreamError, upstreamTitle } from '../upstream/errors'
+import { FairShareRefusal, UPSTREAM_LABEL, UpstreamError, upstreamTitle } from '../upstream/errors'
 import { ApiError } from './errors'
 import { requestIdOf } from './observe'
 import { requestPath } from './request-path'
@@ -68,9 +68,22 @@ function classify(code: unknown, error: unknown, request: Request, routes: () =>
   }
 }
 
-/** An upstream failure with no cached copy, as the 502 clients see (REST and MCP word it the same). */
+/**
+ * An upstream failure with no cached copy, as the 502 clients see (REST and MCP word it the same); a client over
+ * its fair share of an upstream's budget gets 503 with Retry-After (nothing was called).
+ */
 export function upstreamUnavailable(error: UpstreamError): ApiError {
   const name = UPSTREAM_LABEL[error.upstream]
+  if (error instanceof FairShareRefusal) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
+    return new ApiError(
+      503,
+      'Busy for this client',
+      `This client has used its fair share of the ${name}'s call budget for answers not yet cached; answers other ` +
+        `clients already asked for are still served. Retry in ${seconds} s, or ask for fewer distinct uncached resources.`,
+      { 'retry-after': String(seconds) },
+    )
+  }
   return new ApiError(
     502,
     `Upstream unavailable: ${name}`,

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { FastCounter, FastHistogram } from './fast-metrics'
 import type { CacheEvent } from '../cache/memo'
+import type { Lane, RefusalReason } from '../upstream/budget-ledger'
 import type { UpstreamFailure, UpstreamName } from '../upstream/errors'
 import type { UpstreamObserver } from '../upstream/http-client'
 
@@ -49,6 +50,20 @@ export class Metrics implements UpstreamObserver {
     registers: [this.registry],
   })
 
+  private readonly laneCalls = new Counter({
+    name: 'upstream_calls_total',
+    help: 'Upstream calls let through by the budget, by provider and lane (core or long_tail)',
+    labelNames: ['upstream', 'lane'],
+    registers: [this.registry],
+  })
+
+  private readonly refusals = new Counter({
+    name: 'upstream_refusals_total',
+    help: 'Upstream calls refused before leaving, by provider, lane and reason (budget or fair_share)',
+    labelNames: ['upstream', 'lane', 'reason'],
+    registers: [this.registry],
+  })
+
   private readonly cacheEvents = new FastCounter(
     'cache_events_total',
     'Cache lookups and evictions by cache and result (hit, miss, stale, refresh_error, evict)',
@@ -88,6 +103,8 @@ export class Metrics implements UpstreamObserver {
 
   attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void {
     this.upstreamCalls.inc({ upstream, outcome })
+    // One client over its fair share says nothing about the upstream's health.
+    if (outcome === 'fair_share') return
     if (outcome !== 'over_budget') this.upstreamDuration.observe({ upstream }, durationMs / 1000)
     const now = new Date().toISOString()
     const previous = this.upstreamStatus.get(upstream)
@@ -101,6 +118,14 @@ export class Metrics implements UpstreamObserver {
 
   budgetWait(upstream: UpstreamName): void {
     this.budgetWaits.inc({ upstream })
+  }
+
+  granted(upstream: UpstreamName, lane: Lane): void {
+    this.laneCalls.inc({ upstream, lane })
+  }
+
+  refused(upstream: UpstreamName, lane: Lane, reason: RefusalReason): void {
+    this.refusals.inc({ upstream, lane, reason })
   }
 
   cacheEvent(cache: string, event: CacheEvent): void {

@@ -5,12 +5,16 @@
  * with 5-minute points for days=1, hourly for 2–90, daily beyond.
  */
 import type { Memo } from '../cache/memo'
+import type { AdaWindowDays, PricePoint } from '../market/ada-windows'
+import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
 import { arr, expectArray, expectObject, keep, num, obj, text } from './parse'
 
 export const ADA_ID = 'cardano'
 export const ECOSYSTEM_CATEGORY = 'cardano-ecosystem'
+/** Rows of the ecosystem category read, whatever the caller wants: one canonical resource. */
+export const ECOSYSTEM_ROWS = 51
 
 export interface CoinMarket {
   id: string
@@ -22,29 +26,44 @@ export interface CoinMarket {
   volume24h: number | null
 }
 
-export type PricePoint = [number, number]
+export type { PricePoint } from '../market/ada-windows'
 
-export const DEFAULT_COINGECKO_TTL_MS = 90_000
+/** Lifetimes of the provider's resources: the core plan's intervals (upstream/core-plan.ts). */
+export interface CoinGeckoTtls {
+  snapshot: number
+  ecosystem: number
+  series: Record<AdaWindowDays, number>
+}
 
+export const DEFAULT_COINGECKO_TTLS: CoinGeckoTtls = {
+  snapshot: 90_000,
+  ecosystem: 90_000,
+  series: { 1: 90_000, 90: 15 * 60_000, 365: 60 * 60_000 },
+}
+
+/** Every read here is a core-plan resource: a fixed key whatever the caller asked, refreshed at its interval. */
 export class CoinGecko {
   constructor(
     private readonly http: UpstreamHttp,
     private readonly memo: Memo,
-    private readonly ttlMs = DEFAULT_COINGECKO_TTL_MS,
+    private readonly ttls: CoinGeckoTtls = DEFAULT_COINGECKO_TTLS,
   ) {}
 
   /** `GET /coins/markets?vs_currency=usd&ids=cardano`: ADA's snapshot; null if the provider omits it. */
   adaMarket(): Promise<Fetched<CoinMarket | null>> {
-    return memoised(this.memo, 'cg:ada', { ttlMs: this.ttlMs }, async () => {
+    return asCore(() => memoised(this.memo, 'cg:ada', { ttlMs: this.ttls.snapshot }, async () => {
       const res = await this.http.get('/coins/markets', { vs_currency: 'usd', ids: ADA_ID })
       const markets = keep(expectArray('coingecko', res.body, 'coins/markets'), readMarket)
       return markets.find((m) => m.id === ADA_ID) ?? null
-    })
+    }))
   }
 
-  /** `GET /coins/cardano/market_chart?vs_currency=usd&days=N`: ADA's USD price series, oldest first. */
-  adaPriceSeries(days: number): Promise<Fetched<PricePoint[]>> {
-    return memoised(this.memo, `cg:ada-chart:${days}`, { ttlMs: this.ttlMs }, async () => {
+  /**
+   * `GET /coins/cardano/market_chart?vs_currency=usd&days=N` for one of the three canonical windows (see
+   * market/ada-windows.ts): ADA's USD price series, oldest first.
+   */
+  adaPriceSeries(days: AdaWindowDays): Promise<Fetched<PricePoint[]>> {
+    return asCore(() => memoised(this.memo, `cg:ada-chart:${days}`, { ttlMs: this.ttls.series[days] }, async () => {
       const res = await this.http.get(`/coins/${ADA_ID}/market_chart`, { vs_currency: 'usd', days })
       const body = expectObject('coingecko', res.body, 'market_chart')
       const prices = expectArray('coingecko', body.prices, 'market_chart prices')
@@ -54,25 +73,25 @@ export class CoinGecko {
         const v = num(pair?.[1])
         return t === null || v === null ? null : [t, v]
       }).sort((a, b) => a[0] - b[0])
-    })
+    }))
   }
 
   /**
-   * `GET /coins/markets?category=cardano-ecosystem&order=market_cap_desc&per_page=N`: the category by market
-   * cap. The category includes ADA itself; callers decide whether to keep it.
+   * `GET /coins/markets?category=cardano-ecosystem&order=market_cap_desc&per_page=51`: the category's top rows by
+   * market cap. The category includes ADA itself; callers decide whether to keep it.
    */
-  ecosystem(perPage: number): Promise<Fetched<CoinMarket[]>> {
-    return memoised(this.memo, `cg:ecosystem:${perPage}`, { ttlMs: this.ttlMs }, async () => {
+  ecosystem(): Promise<Fetched<CoinMarket[]>> {
+    return asCore(() => memoised(this.memo, 'cg:ecosystem', { ttlMs: this.ttls.ecosystem }, async () => {
       const res = await this.http.get('/coins/markets', {
         vs_currency: 'usd',
         category: ECOSYSTEM_CATEGORY,
         order: 'market_cap_desc',
-        per_page: perPage,
+        per_page: ECOSYSTEM_ROWS,
         page: 1,
         price_change_percentage: '24h',
       })
       return keep(expectArray('coingecko', res.body, 'coins/markets'), readMarket)
-    })
+    }))
   }
 }
 

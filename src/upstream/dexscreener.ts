@@ -81,10 +81,14 @@ export class DexScreener {
     })
   }
 
-  /** `GET /latest/dex/search?q=`: pairs of every chain; callers filter to Cardano. */
+  /**
+   * `GET /latest/dex/search?q=`: pairs of every chain; callers filter to Cardano. The query is sent canonical
+   * (lowercase, single spaces; the upstream matches without case), so spellings of one query share one call.
+   */
   search(query: string): Promise<Fetched<DexPair[]>> {
-    return memoised(this.memo, `ds:search:${query.toLowerCase()}`, { ttlMs: this.ttls.search }, async () => {
-      const res = await this.http.get('/latest/dex/search', { q: query })
+    const q = query.trim().toLowerCase().replace(/\s+/g, ' ')
+    return memoised(this.memo, `ds:search:${q}`, { ttlMs: this.ttls.search }, async () => {
+      const res = await this.http.get('/latest/dex/search', { q })
       const body = expectObject('dexscreener', res.body, 'latest/dex/search')
       // `pairs` is nullable in DexScreener's schema: no match.
       if (body.pairs === null || body.pairs === undefined) return []

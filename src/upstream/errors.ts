@@ -30,6 +30,7 @@ export type UpstreamFailure =
   | 'invalid_json'
   | 'bad_shape'
   | 'over_budget'
+  | 'fair_share'
 
 /**
  * An upstream could not give a usable answer. Caches serve a stale copy when they have one;
@@ -43,5 +44,20 @@ export class UpstreamError extends Error {
     detail: string,
   ) {
     super(`${upstream}: ${failure}: ${detail}`)
+  }
+}
+
+/**
+ * The client already holds its fair share of an upstream's long-tail budget: refused before any call, answered
+ * 503 with Retry-After (a cached copy, when one exists, is served instead).
+ */
+export class FairShareRefusal extends UpstreamError {
+  constructor(
+    upstream: UpstreamName,
+    readonly retryAfterMs: number,
+    /** The client refused: another client waiting on the same read is not (see memoised). */
+    readonly client: string,
+  ) {
+    super(upstream, 'fair_share', 'this client holds its fair share of the long-tail budget')
   }
 }

@@ -1,17 +1,22 @@
-import type { CallBudget } from './budget'
-import { UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
+import type { BudgetLedger, CallClaim, Lane, RefusalReason } from './budget-ledger'
+import { currentCall } from './call-context'
+import { FairShareRefusal, UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
 
 /** Receives one call per upstream attempt; the metrics and /readyz are built on it. */
 export interface UpstreamObserver {
   attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void
   budgetWait(upstream: UpstreamName): void
+  /** A call the budget let through (one per attempt, retries included). */
+  granted(upstream: UpstreamName, lane: Lane): void
+  /** A call refused before it left: the lane's budget is spent, or the client holds its fair share of it. */
+  refused(upstream: UpstreamName, lane: Lane, reason: RefusalReason): void
 }
 
 export interface UpstreamHttpOptions {
   name: UpstreamName
   baseUrl: string
   timeoutMs: number
-  budget: CallBudget
+  budget: BudgetLedger
   /** Longest a call waits for budget before failing as `over_budget`. */
   maxBudgetWaitMs: number
   headers?: Record<string, string>
@@ -59,18 +64,11 @@ export class UpstreamHttp {
     body: unknown,
     accept: number[],
   ): Promise<UpstreamResponse> {
-    const { name, timeoutMs, budget, maxBudgetWaitMs, observer } = this.options
+    const { name, timeoutMs, maxBudgetWaitMs, observer } = this.options
     const url = this.url(path, query)
     const deadline = Date.now() + timeoutMs
-
-    if (!(await budget.tryTake())) {
-      observer?.budgetWait(name)
-      const granted = await budget.take(Math.min(maxBudgetWaitMs, timeoutMs))
-      if (!granted) {
-        observer?.attempt(name, 'over_budget', 0)
-        throw new UpstreamError(name, 'over_budget', `call budget of ${budget.perMinute}/min exhausted`)
-      }
-    }
+    const claim: CallClaim = { upstream: name, ...currentCall() }
+    await this.admit(claim, Date.now() + Math.min(maxBudgetWaitMs, timeoutMs))
 
     let attempt = 0
     for (;;) {
@@ -86,10 +84,46 @@ export class UpstreamHttp {
         const retryable = ['network', 'rate_limited', 'http_error'].includes(failure.failure) && !isClientError(failure)
         const backoff = failure.failure === 'rate_limited' ? RETRY_BACKOFF_MS.rate_limited : RETRY_BACKOFF_MS.other
         const left = deadline - Date.now() - backoff
-        if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS || !(await budget.tryTake())) throw failure
+        if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS || !(await this.grant(claim))) throw failure
         await Bun.sleep(backoff + Math.floor(Math.random() * 100))
       }
     }
+  }
+
+  /**
+   * Takes one call from the claim's lane, waiting for the budget until `waitUntil`. A client over its fair
+   * share is refused at once: waiting would only hold a place others need.
+   */
+  private async admit(claim: CallClaim, waitUntil: number): Promise<void> {
+    const { name, observer } = this.options
+    let waited = false
+    for (;;) {
+      const verdict = await this.options.budget.tryTake(claim)
+      if (verdict.granted) {
+        observer?.granted(name, claim.lane)
+        return
+      }
+      if (verdict.reason === 'fair_share') {
+        observer?.refused(name, claim.lane, 'fair_share')
+        observer?.attempt(name, 'fair_share', 0)
+        throw new FairShareRefusal(name, verdict.retryAfterMs, claim.client)
+      }
+      if (Date.now() + verdict.retryAfterMs > waitUntil) {
+        observer?.refused(name, claim.lane, 'budget')
+        observer?.attempt(name, 'over_budget', 0)
+        throw new UpstreamError(name, 'over_budget', `call budget (${claim.lane.replace('_', ' ')} lane) exhausted`)
+      }
+      if (!waited) observer?.budgetWait(name)
+      waited = true
+      await Bun.sleep(verdict.retryAfterMs)
+    }
+  }
+
+  /** One more call (a retry) if the budget has it now. */
+  private async grant(claim: CallClaim): Promise<boolean> {
+    const verdict = await this.options.budget.tryTake(claim)
+    if (verdict.granted) this.options.observer?.granted(this.options.name, claim.lane)
+    return verdict.granted
   }
 
   private async attempt(

@@ -6,6 +6,7 @@
  */
 import type { Memo } from '../cache/memo'
 import { UpstreamError } from './errors'
+import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
 import { count, expectArray, intString, keep, num, obj, str, text, type Json } from './parse'
@@ -240,15 +241,17 @@ export class Koios {
     )
   }
 
-  /** `GET /tip`: the latest block. */
+  /** `GET /tip`: the latest block (a core-plan resource). */
   tip(): Promise<Fetched<ChainTip>> {
-    return memoised(this.memo, 'koios:tip', { ttlMs: this.ttls.tip }, async () => {
-      const res = await this.http.get('/tip')
-      const row = obj(expectArray('koios', res.body, 'tip')[0])
-      const tip = row && readTip(row)
-      if (!tip) throw new UpstreamError('koios', 'bad_shape', 'tip: no usable row')
-      return tip
-    })
+    return asCore(() =>
+      memoised(this.memo, 'koios:tip', { ttlMs: this.ttls.tip }, async () => {
+        const res = await this.http.get('/tip')
+        const row = obj(expectArray('koios', res.body, 'tip')[0])
+        const tip = row && readTip(row)
+        if (!tip) throw new UpstreamError('koios', 'bad_shape', 'tip: no usable row')
+        return tip
+      }),
+    )
   }
 
   private async allPages(path: string, body: Json, what: string): Promise<{ assets: AssetBalance[]; truncated: boolean }> {

@@ -108,16 +108,21 @@ describe('GET /market', () => {
     })
   }
 
-  it('caches the snapshot once for every days window and the ecosystem list', async () => {
-    const first = await svc.get('/api/v1/market?days=14')
+  it('slices every days from one of three canonical windows: days=14 costs no call once days=7 read the 90-day one', async () => {
+    const first = await svc.json('/api/v1/market?days=14')
     const second = await svc.get('/api/v1/market?days=14')
-    expect(first.headers.get('x-cache')).toBe('MISS')
+    expect(first.res.headers.get('x-cache')).toBe('MISS')
     expect(second.headers.get('x-cache')).toBe('HIT')
-    // Only the 14-day series was new: the snapshot was already cached by the earlier tests.
-    expect(svc.fake.calls.map((c) => c.path)).toEqual(['/coins/cardano/market_chart'])
+    expect(svc.fake.calls).toEqual([])
+    // What the provider answers for days=14: hourly points from 14 days back, and "now".
+    const series: Array<[number, number]> = first.body.series
+    expect(series).toHaveLength(14 * 24 + 1)
+    expect(series.at(-1)![0] - series[0][0]).toBe(14 * 86_400_000)
+    for (let i = 1; i < series.length - 1; i++) expect(series[i][0] - series[i - 1][0]).toBe(3_600_000)
   })
 
   it('sends the demo key in the x-cg-demo-api-key header', async () => {
+    svc.deps.upstreamCache.delete('cg:ada-chart:90')
     await svc.get('/api/v1/market?days=2')
     expect(chartCalls()[0].headers['x-cg-demo-api-key']).toBe('test-demo-key')
   })
@@ -133,10 +138,15 @@ describe('GET /market', () => {
   })
 
   it('answers 502 naming the market provider when it fails and nothing is cached', async () => {
-    svc.fake.fail('coingecko', 'down')
-    const { status, body } = await svc.json('/api/v1/market?days=30')
-    expect(status).toBe(502)
-    expect(body.error).toBe('Upstream unavailable: market provider')
+    const cold = await startService({ fake: svc.fake })
+    try {
+      svc.fake.fail('coingecko', 'down')
+      const { status, body } = await cold.json('/api/v1/market?days=30')
+      expect(status).toBe(502)
+      expect(body.error).toBe('Upstream unavailable: market provider')
+    } finally {
+      await cold.stop()
+    }
   })
 
   it('serves the cached copy, labelled stale, when the provider fails later', async () => {

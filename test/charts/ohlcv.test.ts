@@ -396,8 +396,9 @@ describe('upstream economy and failures', () => {
   })
 
   it("never calls source B past its budget: older pages wait for a later answer, labelled STALE meanwhile", async () => {
-    // 3 calls a minute, a burst of 2: the pool list and the newest page, then no budget for an older page.
-    const tight = await startService({ env: { GECKOTERMINAL_RPM: '3' } })
+    // 8 calls a minute: 3 for the screener's core share, 5 for the long tail, of which one client alone holds 2:
+    // the pool list and the newest page, then nothing for an older page.
+    const tight = await startService({ env: { GECKOTERMINAL_RPM: '8' } })
     try {
       const { unit, pool } = fresh()
       tight.fake.world.koios.assets.push(koiosAsset({ policyId: unit.slice(0, 56), assetNameHex: unit.slice(56) }))

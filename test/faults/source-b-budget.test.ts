@@ -1,99 +1,105 @@
 /**
- * Source B over its call budget (GECKOTERMINAL_RPM): every read of it is refused before it leaves the service.
- * The screener and the token detail degrade to source A with the source-A-only coverage, a chart serves its
- * stale copy or 502s, a logo falls to the monogram, and the fake never sees more calls than the budget allows.
+ * Source B at its default budget (GECKOTERMINAL_RPM=10) and one client (app.handle: no socket, one client).
+ * The core plan reserves 3 calls a minute for the screener's three tokens/multi batches (every 60 s); the long
+ * tail keeps 7, of which a client alone may hold 3 (half: the rest waits for newcomers). Past that, its cold reads
+ * are refused before they leave (503, Retry-After) while the screener keeps source B and cached answers are
+ * served. The ledger runs on real time: the whole file stays inside one budget minute.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import registry from '../../src/registry/tokens.json'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
-import { COVERAGE, expectUpstream502, MARGIN_MS, PAST_LIFETIMES_MS, timedGet, UPSTREAM_TIMEOUT_MS } from './support'
+import { COVERAGE, PAST_LIFETIMES_MS, timedGet, UPSTREAM_TIMEOUT_MS, type TimedAnswer } from './support'
 
-/** 4 calls a minute: a burst of ceil(4/2) = 2, then one more every 15 s. */
-const RPM = 4
-const BURST = 2
-
-const svc = await startService({ env: { GECKOTERMINAL_RPM: String(RPM), UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) } })
-const startedAt = Date.now()
+const svc = await startService({ env: { GECKOTERMINAL_RPM: '10', UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) } })
 afterAll(() => svc.stop())
 
-/** What the budget allows up to now: the burst, plus one call per 60/RPM s of real time since the start. */
-const allowedCalls = () => BURST + Math.floor(((Date.now() - startedAt) * RPM) / 60_000)
-
+const plan = svc.deps.upstreams.plan.geckoterminal
 const others = registry.filter((t) => t.unit !== SAMPLE.snek && t.unit !== SAMPLE.usdm).slice(0, 4).map((t) => t.unit)
 const chart = (unit: string) => `/api/v1/tokens/${unit}/ohlcv?tf=1h&limit=5`
 
-describe(`source B over its budget (GECKOTERMINAL_RPM=${RPM})`, () => {
+function expectBusy(answer: TimedAnswer): void {
+  expect(answer.status).toBe(503)
+  expect(Number(answer.res.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(answer.body.error).toBe('Busy for this client')
+  expect(answer.body.hint).toContain("source B's call budget")
+}
+
+describe('source B at its default budget, one client', () => {
   let warmCandles: unknown
 
-  it('spends the burst on one chart: the token pool list and the newest candle page', async () => {
-    const warm = await timedGet(svc, chart(SAMPLE.snek))
-    expect(warm.status).toBe(200)
-    expect(warm.xCache).toBe('MISS')
-    warmCandles = warm.body.candles
-    expect(svc.fake.count('geckoterminal')).toBe(BURST)
+  it('plans 3 core calls a minute for the screener and 7 for the long tail', () => {
+    expect(plan).toMatchObject({ budgetPerMinute: 10, corePerMinute: 3, longTailPerMinute: 7 })
+    expect(plan.inputs).toEqual([expect.objectContaining({ id: 'screener-source-b', callsPerRefresh: 3, intervalMs: 60_000 })])
   })
 
-  it('then answers the screener, details, charts and logos without another source B call', async () => {
-    svc.advance(PAST_LIFETIMES_MS) // every cached answer and upstream copy past its lifetime; the budget runs on real time
-    // No registry PNG for these tokens: their logo needs source B's image or the monogram.
+  it('serves a chart from the long tail, then refuses the client past its share without calling', async () => {
+    const warm = await timedGet(svc, chart(SAMPLE.snek))
+    expect(warm.status).toBe(200)
+    warmCandles = warm.body.candles
+    expect(svc.fake.count('geckoterminal')).toBe(2) // the pool list and the newest candle page
+    // USDM's pool list is the third and last call of this client's share; its candles are refused.
+    expectBusy(await timedGet(svc, chart(SAMPLE.usdm)))
+    expect(svc.fake.count('geckoterminal')).toBe(3)
+    for (const unit of others) expectBusy(await timedGet(svc, chart(unit)))
+    expect(svc.fake.count('geckoterminal')).toBe(3)
+  })
+
+  it('keeps the screener on source B: its batches take the core share', async () => {
+    const screener = await timedGet(svc, '/api/v1/tokens')
+    expect(screener.status).toBe(200)
+    expect(screener.xCache).toBe('MISS')
+    expect(screener.body.coverage).toBe(COVERAGE.merged)
+    expect(svc.fake.count('geckoterminal', '/networks/cardano/tokens/multi/')).toBe(3)
+  })
+
+  it('never refuses a cached answer, and serves an expired one rather than a 503', async () => {
+    const again = await timedGet(svc, chart(SAMPLE.snek))
+    expect(again.status).toBe(200)
+    expect(again.xCache).toBe('HIT')
+    svc.advance(PAST_LIFETIMES_MS)
+    const before = svc.fake.count('geckoterminal')
+    const expired = await timedGet(svc, chart(SAMPLE.snek))
+    expect(expired.status).toBe(200)
+    expect(expired.xCache).toBe('STALE')
+    expect(expired.body.candles).toEqual(warmCandles)
+    expect(svc.fake.count('geckoterminal')).toBe(before)
+  })
+
+  it('answers details 503 rather than a degraded copy, and logos with the monogram', async () => {
     for (const asset of svc.fake.world.koios.assets) {
       if (others.includes(asset.policy_id + asset.asset_name) && asset.token_registry_metadata) asset.token_registry_metadata.logo = null
     }
     const before = svc.fake.count('geckoterminal')
-    const [screener, snekDetail, snekChart, ...rest] = await Promise.all([
-      timedGet(svc, '/api/v1/tokens'),
-      timedGet(svc, `/api/v1/tokens/${SAMPLE.snek}`),
-      timedGet(svc, chart(SAMPLE.snek)),
-      ...others.map((unit) => timedGet(svc, `/api/v1/tokens/${unit}`)),
-      ...others.map((unit) => timedGet(svc, chart(unit))),
-      ...others.map((unit) => timedGet(svc, `/api/v1/tokens/${unit}/logo`)),
-    ])
-    const details = rest.slice(0, others.length)
-    const charts = rest.slice(others.length, 2 * others.length)
-    const logos = rest.slice(2 * others.length)
-    for (const answer of [screener, snekDetail, snekChart, ...rest]) expect(answer.ms).toBeLessThan(UPSTREAM_TIMEOUT_MS + MARGIN_MS)
-
-    // The screener's three tokens/multi reads are refused: source A figures only, labelled and rebuilt soon.
-    expect(screener.status).toBe(200)
-    expect(screener.xCache).toBe('STALE')
-    expect(screener.res.headers.get('cache-control')).toBe('public, s-maxage=10')
-    expect(screener.body.coverage).toBe(COVERAGE.sourceAOnly)
-    expect(screener.body.count).toBeGreaterThan(0)
-
-    // Details of tokens whose source B pools were never read: source A only.
-    for (const detail of details) {
-      expect(detail.status).toBe(200)
-      expect(detail.xCache).toBe('STALE')
-      expect(detail.body.coverage).toBe(COVERAGE.sourceAOnly)
-      for (const pair of detail.body.pairs) expect(pair.source).toBe('source_a')
-    }
-    // SNEK's pool list is cached from its chart: the detail uses that copy (merged, labelled stale).
-    expect(snekDetail.status).toBe(200)
-    expect(snekDetail.xCache).toBe('STALE')
-    expect(snekDetail.body.coverage).toBe(COVERAGE.merged)
-
-    // The warmed chart answers its stale copy; charts never read answer 502 naming source B's budget.
-    expect(snekChart.status).toBe(200)
-    expect(snekChart.xCache).toBe('STALE')
-    expect(snekChart.body.candles).toEqual(warmCandles)
-    for (const answer of charts) {
-      expectUpstream502(answer, 'source B')
-      expect(answer.body.hint).toContain('over budget')
-    }
-
-    // Logos never fail: the batch read of curated images is refused, so the monogram answers for now.
-    for (const logo of logos) {
+    for (const unit of others) expectBusy(await timedGet(svc, `/api/v1/tokens/${unit}`))
+    for (const unit of others) {
+      const logo = await timedGet(svc, `/api/v1/tokens/${unit}/logo`)
       expect(logo.status).toBe(200)
       expect(logo.res.headers.get('content-type')).toBe('image/svg+xml')
-      expect(logo.xCache).toBe('STALE')
     }
-
-    expect(svc.fake.count('geckoterminal') - before).toBeLessThanOrEqual(allowedCalls() - BURST)
-    expect(svc.fake.count('geckoterminal')).toBeLessThanOrEqual(allowedCalls())
+    // The logos' curated batch is the screener's: a core read again after the clock moved, nothing else.
+    expect(svc.fake.count('geckoterminal') - before).toBeLessThanOrEqual(3)
+    expect(svc.fake.count('geckoterminal')).toBeLessThanOrEqual(plan.budgetPerMinute)
   })
 
-  it('still answers liveness', async () => {
-    expect((await svc.get('/healthz')).status).toBe(200)
+  it('publishes the plan in /readyz: per upstream the budget, the core share and the intervals', async () => {
+    const { status, body } = await svc.json('/readyz')
+    expect(status).toBe(200)
+    expect(body.plan.geckoterminal).toMatchObject({
+      budgetPerMinute: 10,
+      corePerMinute: 3,
+      longTailPerMinute: 7,
+      inputs: [{ id: 'screener-source-b', callsPerRefresh: 3, intervalMs: 60_000 }],
+    })
+    expect(body.plan.coingecko.inputs.map((i: { id: string }) => i.id)).toContain('ada-series-365d')
+    // One client over its fair share says nothing about source B's health.
+    expect(body.upstreams.geckoterminal.ok).toBe(true)
+  })
+
+  it('counts calls by lane and refusals by reason in /metrics', async () => {
+    const text = await (await svc.get('/metrics')).text()
+    expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="long_tail"\} 3\n/)
+    expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="core"\} [3-6]\n/)
+    expect(text).toMatch(/upstream_refusals_total\{upstream="geckoterminal",lane="long_tail",reason="fair_share"\} \d+/)
   })
 })

@@ -195,3 +195,20 @@ describe('GET /api/v1/tokens upstream economy (the bundled 68-token registry)', 
     }
   })
 })
+
+describe('screener sources as of', () => {
+  it('says how old each source is: source B batches may be older than source A reads', async () => {
+    svc.advance(10 * 60_000)
+    svc.deps.responses.invalidate('')
+    const first = await svc.json('/api/v1/tokens')
+    const asOf = first.body.sourcesAsOf
+    expect(Math.abs(Date.parse(asOf.sourceA) - Date.parse(asOf.sourceB))).toBeLessThan(1000)
+    // Source A's batches live 30 s, source B's 45 s or more (the core plan): 35 s later only source A is read again.
+    svc.advance(35_000)
+    svc.deps.responses.invalidate('')
+    const second = await svc.json('/api/v1/tokens')
+    const { sourceA, sourceB } = second.body.sourcesAsOf
+    expect(sourceB).toBe(first.body.sourcesAsOf.sourceB)
+    expect(Date.parse(sourceA) - Date.parse(sourceB)).toBeGreaterThanOrEqual(35_000)
+  })
+})

@@ -12,7 +12,7 @@ afterAll(() => fake.stop())
 
 function upstreams(env: Record<string, string> = {}) {
   const config = loadConfig({ ...fake.env(), GECKOTERMINAL_RPM: '6000', UPSTREAM_TIMEOUT_MS: '1000', ...env })
-  return createUpstreams(config, new Memo({ name: 'test', maxEntries: 1000, maxBytes: 1e8 }))
+  return createUpstreams(config, new Memo({ name: 'test', maxEntries: 1000, maxBytes: 1e8 }), undefined, { registrySize: 68 })
 }
 
 beforeEach(() => {

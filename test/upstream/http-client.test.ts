@@ -1,7 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
-import { TokenBucket } from '../../src/upstream/budget'
-import { UpstreamError } from '../../src/upstream/errors'
+import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../../src/upstream/budget-ledger'
+import { asCore, forClient } from '../../src/upstream/call-context'
+import { FairShareRefusal, UpstreamError } from '../../src/upstream/errors'
 import { UpstreamHttp, type UpstreamObserver } from '../../src/upstream/http-client'
+import { Memo } from '../../src/cache/memo'
+import { memoised } from '../../src/upstream/fetched'
 import { FakeUpstreams } from '../fake-upstreams/server'
 
 const fake = await FakeUpstreams.start()
@@ -12,12 +15,20 @@ beforeEach(() => {
   for (const name of ['koios', 'geckoterminal'] as const) fake.delay(name, 0)
 })
 
-function client(options: { timeoutMs?: number; budget?: TokenBucket; observer?: UpstreamObserver } = {}) {
+/** Koios's lanes as given; the other upstreams unused. */
+function ledger(core: number, longTail: number): MemoryBudgetLedger {
+  const lanes = { core: { perMinute: core }, long_tail: { perMinute: longTail } }
+  return new MemoryBudgetLedger({ dexscreener: lanes, geckoterminal: lanes, koios: lanes, coingecko: lanes, handle: lanes } as LaneLimits)
+}
+
+const NO_OBSERVER: UpstreamObserver = { attempt: () => {}, budgetWait: () => {}, granted: () => {}, refused: () => {} }
+
+function client(options: { timeoutMs?: number; budget?: BudgetLedger; observer?: UpstreamObserver } = {}) {
   return new UpstreamHttp({
     name: 'koios',
     baseUrl: fake.url('koios'),
     timeoutMs: options.timeoutMs ?? 2000,
-    budget: options.budget ?? new TokenBucket(6000, 100),
+    budget: options.budget ?? ledger(6000, 6000),
     maxBudgetWaitMs: 200,
     observer: options.observer,
   })
@@ -88,19 +99,62 @@ describe('UpstreamHttp', () => {
   })
 
   it('fails as over_budget without calling once the budget is spent', async () => {
-    const budget = new TokenBucket(1, 2)
-    const http = client({ budget })
-    await http.get('/tip')
-    await http.get('/tip')
-    expect((await failure(http.get('/tip'))).failure).toBe('over_budget')
+    const http = client({ budget: ledger(2, 2) })
+    await forClient('a', () => http.get('/tip'))
+    await forClient('b', () => http.get('/tip'))
+    expect((await failure(forClient('c', () => http.get('/tip')))).failure).toBe('over_budget')
     expect(fake.count('koios')).toBe(2)
   })
 
-  it('tells the observer about every attempt', async () => {
+  it('refuses a client over its fair share of the long tail at once, while another client is served', async () => {
+    // 6 a minute: alone, a client may hold 6 / 2 = 3 (one share kept for a newcomer).
+    const http = client({ budget: ledger(2, 6) })
+    for (let i = 0; i < 3; i++) await forClient('flood', () => http.get('/tip'))
+    const refused = await failure(forClient('flood', () => http.get('/tip')))
+    expect(refused).toBeInstanceOf(FairShareRefusal)
+    expect((refused as FairShareRefusal).retryAfterMs).toBeGreaterThan(0)
+    expect((await forClient('other', () => http.get('/tip'))).status).toBe(200)
+    expect(fake.count('koios')).toBe(4)
+  })
+
+  it("does not pass one client's refusal to another client sharing the same cached read", async () => {
+    const http = client({ budget: ledger(1, 6) })
+    const memo = new Memo({ name: 'test', maxEntries: 100, maxBytes: 1e6 })
+    for (let i = 0; i < 3; i++) await forClient('flood', () => http.get('/tip'))
+    const read = () => memoised(memo, 'koios:tip-test', { ttlMs: 60_000 }, async () => (await http.get('/tip')).body)
+    // Both ask at once: single flight shares the flood's load, which its share refuses.
+    const [flood, other] = await Promise.allSettled([forClient('flood', read), forClient('other', read)])
+    expect(flood.status === 'rejected' && flood.reason).toBeInstanceOf(FairShareRefusal)
+    expect(other.status).toBe('fulfilled')
+    expect(fake.count('koios')).toBe(4)
+  })
+
+  it('keeps the core share for core reads whatever the long tail spent', async () => {
+    const http = client({ budget: ledger(2, 2) })
+    await forClient('a', () => http.get('/tip'))
+    await forClient('b', () => http.get('/tip'))
+    expect((await failure(forClient('c', () => http.get('/tip')))).failure).toBe('over_budget')
+    await forClient('c', () => asCore(() => http.get('/tip')))
+    await asCore(() => http.get('/tip'))
+    expect(fake.count('koios')).toBe(4)
+    expect((await failure(asCore(() => http.get('/tip')))).failure).toBe('over_budget')
+  })
+
+  it('tells the observer about every attempt and the lane of every call let through', async () => {
     const seen: string[] = []
-    const observer: UpstreamObserver = { attempt: (_u, outcome) => seen.push(outcome), budgetWait: () => seen.push('wait') }
+    const observer: UpstreamObserver = {
+      ...NO_OBSERVER,
+      attempt: (_u, outcome) => seen.push(outcome),
+      granted: (_u, lane) => seen.push(`granted:${lane}`),
+      refused: (_u, lane, reason) => seen.push(`refused:${lane}:${reason}`),
+    }
     fake.fail('koios', 'server_error', 1)
-    await client({ observer }).get('/tip')
-    expect(seen).toEqual(['http_error', 'ok'])
+    await asCore(() => client({ observer }).get('/tip'))
+    expect(seen).toEqual(['granted:core', 'http_error', 'granted:core', 'ok'])
+    seen.length = 0
+    const tight = client({ observer, budget: ledger(1, 2) })
+    await forClient('x', () => tight.get('/tip'))
+    await failure(forClient('x', () => tight.get('/tip')))
+    expect(seen).toEqual(['granted:long_tail', 'ok', 'refused:long_tail:fair_share', 'fair_share'])
   })
 })

@@ -55,8 +55,9 @@ export const marketDoc: EndpointDoc = {
     `daily. With \`ecosystem=1\`, the top ${ECOSYSTEM_SIZE} tokens of the provider’s cardano-ecosystem ` +
     'category by market cap; the category contains ADA itself, which is left out of the list (it is the `ada` ' +
     'block). These are market-provider figures (CEX and DEX venues): a different universe from the DEX ' +
-    'aggregates of /tokens, never mixed with them. The snapshot, each series window and the ecosystem list are ' +
-    'cached separately; the wallet overview values ADA with this same snapshot.',
+    'aggregates of /tokens, never mixed with them. Every `days` is sliced from one of three windows read from the ' +
+    'provider (1, 90 and 365 days), so any `days` costs no more than those three reads. The snapshot, each window ' +
+    'and the ecosystem list are cached separately; the wallet overview values ADA with this same snapshot.',
   params: [
     {
       name: 'days',
@@ -91,7 +92,7 @@ export const marketDoc: EndpointDoc = {
     },
   ],
   cacheSeconds: 90,
-  cacheNote: 'snapshot, each days window and the ecosystem list cached separately',
+  cacheNote: 'snapshot, the three series windows and the ecosystem list cached separately',
   examples: ['/market', '/market?days=7', '/market?days=30&ecosystem=1'],
   errors: [
     { status: 400, error: 'Invalid days', when: 'days is not an integer from 1 to 365' },

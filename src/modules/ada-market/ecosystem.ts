@@ -1,14 +1,12 @@
 /**
  * The ecosystem list: the market provider's `cardano-ecosystem` category by market cap. The category contains
  * ADA itself; the list is of the tokens built on Cardano, so ADA is left out (it has its own `ada` block) and
- * the top 50 are the 50 largest other members. One more row than the list size is asked for, so dropping
- * ADA still leaves 50.
+ * the top 50 are the 50 largest other members. The provider is asked for one more row than the list size
+ * (ECOSYSTEM_ROWS), so dropping ADA still leaves 50.
  */
-import { ADA_ID, type CoinMarket } from '../../upstream/coingecko'
+import { ADA_ID, ECOSYSTEM_ROWS, type CoinMarket } from '../../upstream/coingecko'
 
-export const ECOSYSTEM_SIZE = 50
-/** Rows asked of the provider: the list plus room for ADA. */
-export const ECOSYSTEM_FETCH = ECOSYSTEM_SIZE + 1
+export const ECOSYSTEM_SIZE = ECOSYSTEM_ROWS - 1
 
 export interface EcosystemToken {
   id: string

@@ -1,13 +1,17 @@
 /**
  * ADA market statistics from the market provider: a snapshot, a USD price series and, on request, the
- * ecosystem list. Each piece is its own cached provider read (90 s), so the wallet overview's ADA value and
- * this snapshot are the same figures. Market-provider figures only: nothing here is mixed with DEX data.
+ * ecosystem list. Each piece is its own cached provider read at the core plan's interval, so the wallet
+ * overview's ADA value and this snapshot are the same figures. The series for any `days` is sliced from one of
+ * three canonical windows (market/ada-windows.ts): a sweep of every `days` costs at most three series calls.
+ * Market-provider figures only: nothing here is mixed with DEX data.
  * Shared by the REST route and the MCP tool: `market` returns the exact JSON body.
  */
 import type { CoinGecko } from '../../upstream/coingecko'
+import { lastDays, windowForDays } from '../../market/ada-windows'
+import { asCore } from '../../upstream/call-context'
 import { UpstreamError } from '../../upstream/errors'
 import { anyStale, type Fetched } from '../../upstream/fetched'
-import { ECOSYSTEM_FETCH, topEcosystem, type EcosystemToken } from './ecosystem'
+import { topEcosystem, type EcosystemToken } from './ecosystem'
 
 export type { EcosystemToken } from './ecosystem'
 
@@ -40,11 +44,13 @@ export class AdaMarketService {
   constructor(private readonly coingecko: Pick<CoinGecko, 'adaMarket' | 'adaPriceSeries' | 'ecosystem'>) {}
 
   async market(query: MarketQuery): Promise<Fetched<MarketOverview>> {
-    const [ada, series, ecosystem] = await Promise.all([
-      this.coingecko.adaMarket(),
-      this.coingecko.adaPriceSeries(query.days),
-      query.ecosystem ? this.coingecko.ecosystem(ECOSYSTEM_FETCH) : null,
-    ])
+    const [ada, series, ecosystem] = await asCore(() =>
+      Promise.all([
+        this.coingecko.adaMarket(),
+        this.coingecko.adaPriceSeries(windowForDays(query.days).days),
+        query.ecosystem ? this.coingecko.ecosystem() : null,
+      ]),
+    )
     const snapshot = ada.data
     if (snapshot === null || snapshot.priceUsd === null) {
       // Without ADA's price there is no snapshot to give: a stale copy is served if one exists, else 502.
@@ -58,7 +64,7 @@ export class AdaMarketService {
         volume24h: snapshot.volume24h,
       },
       days: query.days,
-      series: series.data,
+      series: lastDays(series.data, query.days),
       ...(ecosystem ? { ecosystem: topEcosystem(ecosystem.data) } : {}),
     }
     return { data, stale: anyStale(ada, series, ecosystem) }

@@ -6,32 +6,20 @@
  * far back as its free tier goes. A candle with no point within its tolerance (older than the series, or in a
  * gap of it) is left out rather than divided by a far-off price.
  */
-import type { PricePoint } from '../../upstream/coingecko'
+import { ADA_WINDOWS, DAY_MS, type AdaWindow, type PricePoint } from '../../market/ada-windows'
 import type { Candle } from './candles'
 
-const DAY_MS = 86_400_000
-
-export interface AdaSeriesChoice {
-  /** The `days` asked of the market provider. */
-  days: number
-  /** Spacing of its points. */
-  stepMs: number
-}
-
-const SERIES: AdaSeriesChoice[] = [
-  { days: 1, stepMs: 5 * 60_000 },
-  { days: 90, stepMs: 3_600_000 },
-  { days: 365, stepMs: DAY_MS },
-]
-
-/** The finest series that reaches back to the oldest candle (the longest one when none does). */
-export function adaSeriesFor(oldestCandleSeconds: number, nowMs: number): AdaSeriesChoice {
+/**
+ * The finest of the three canonical windows (market/ada-windows.ts, shared with GET /market) that reaches back
+ * to the oldest candle (the longest one when none does).
+ */
+export function adaSeriesFor(oldestCandleSeconds: number, nowMs: number): AdaWindow {
   const spanMs = nowMs - oldestCandleSeconds * 1000
-  return SERIES.find((s) => spanMs <= s.days * DAY_MS) ?? SERIES[SERIES.length - 1]
+  return ADA_WINDOWS.find((s) => spanMs <= s.days * DAY_MS) ?? ADA_WINDOWS[ADA_WINDOWS.length - 1]
 }
 
 /** How far the matched point may be from a candle: one step of the series or one candle, whichever is longer. */
-export function matchToleranceMs(series: AdaSeriesChoice, candleSeconds: number): number {
+export function matchToleranceMs(series: AdaWindow, candleSeconds: number): number {
   return Math.max(series.stepMs, candleSeconds * 1000)
 }
 

@@ -4,7 +4,9 @@
  *
  * Budget: source B allows about 10 calls a minute, shared with the screener and token detail. So
  * - pages are cached per pool and source timeframe, whatever the request's `limit` or `quote` (1d and 1w read
- *   the same daily pages), and the key of an older page depends only on the pages before it;
+ *   the same daily pages); an older page is asked for before a grid time (pageBefore), not before the exact
+ *   oldest row, so its key stays the same while the newest page slides on: a sparse pool's second page is read
+ *   once per grid step, not once per refresh of the first;
  * - the newest page lives as long as the answer (30 s for 1m … 300 s for 1d/1w); older pages hold closed
  *   candles only and are kept for hours;
  * - paging stops once the request's candles are read, at the pool's creation, at a page with nothing older,
@@ -27,6 +29,19 @@ export const HISTORY_TTL_MS = 6 * 60 * 60_000
 export const MAX_PAGES_DAILY = 4
 export const MAX_PAGES_INTRADAY = 2
 const DAY_S = 86_400
+/** Grid of older pages' `before_timestamp`: at most this long, and at most this many candles. */
+const GRID_MAX_S = HISTORY_TTL_MS / 1000
+const GRID_MAX_CANDLES = 100
+
+/**
+ * The `before_timestamp` of the page older than `oldest` (unix seconds): `oldest` rounded up to the grid. The page
+ * overlaps the one before by less than a grid step (at most 100 candles; the overlap is skipped), in exchange for
+ * a key that does not change with every new candle.
+ */
+export function pageBefore(oldest: number, spec: TimeframeSpec): number {
+  const grid = Math.min(GRID_MAX_S, GRID_MAX_CANDLES * spec.upstreamSeconds)
+  return Math.ceil(oldest / grid) * grid
+}
 
 export interface History {
   /** The pages read, newest first, rows as sent. */
@@ -56,7 +71,7 @@ export async function readHistory(source: GeckoTerminal, pool: ChartablePool, sp
   let reachedStart = false
   let oldest = Number.POSITIVE_INFINITY
   for (let page = 0; page < maxPages(spec); page++) {
-    const before = page === 0 ? undefined : oldest
+    const before = page === 0 ? undefined : pageBefore(oldest, spec)
     const ttlMs = page === 0 ? spec.cacheSeconds * 1000 : HISTORY_TTL_MS
     let read: { data: OhlcvRow[] | null; stale: boolean }
     try {

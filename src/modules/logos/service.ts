@@ -15,6 +15,7 @@
 import { splitUnit, assetNameText } from '../../cardano/unit'
 import type { Core } from '../../services'
 import { TokenBucket } from '../../upstream/budget'
+import { asCore } from '../../upstream/call-context'
 import type { Fetched } from '../../upstream/fetched'
 import { MAX_TOKENS_PER_CALL } from '../../upstream/geckoterminal'
 import { hostedImageLocation } from './hosted-image'
@@ -55,7 +56,8 @@ export function createLogoService(core: Pick<Core, 'upstreams' | 'registry' | 'l
     const batch = core.registry.batchOf(unit, MAX_TOKENS_PER_CALL)
     if (batch !== undefined) {
       return attempt('source B tokens/multi', unit, async () => {
-        const read = await geckoterminal.tokensMulti(batch)
+        // The screener's own batch: a core-plan resource, refreshed at its interval whoever asks.
+        const read = await asCore(() => geckoterminal.tokensMulti(batch))
         return { data: read.data.tokens.find((t) => t.unit === unit)?.imageUrl ?? null, stale: read.stale }
       })
     }

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { ClusterStatus } from '../../cluster/cluster'
 import type { Metrics } from '../../observability/metrics'
+import type { CorePlan } from '../../upstream/core-plan'
 
 export interface DatabaseProbe {
   ping(): Promise<void>
@@ -13,10 +14,16 @@ const NO_STORE = { 'cache-control': 'no-store' }
  * - /healthz: the process answers (no upstream or database call);
  * - /readyz: 503 when the configured database cannot be reached; otherwise 200, with "degraded" when an
  *   upstream's last call failed (stale copies are still served then) or the shared Redis is unavailable (each
- *   instance then answers from its own memory with its own budget share), and the last status of each upstream;
+ *   instance then answers from its own memory with its own budget share), the last status of each upstream and
+ *   the core plan (each upstream's budget, core share and core intervals);
  * - /metrics: Prometheus text.
  */
-export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | null; cluster: { status(): ClusterStatus } | null }) {
+export function opsRoutes(deps: {
+  metrics: Metrics
+  database: DatabaseProbe | null
+  cluster: { status(): ClusterStatus } | null
+  upstreams: { plan: CorePlan }
+}) {
   const startedAt = Date.now()
   return new Elysia({ name: 'ops' })
     .get('/healthz', ({ set }) => {
@@ -38,7 +45,9 @@ export function opsRoutes(deps: { metrics: Metrics; database: DatabaseProbe | nu
       set.status = database === 'unreachable' ? 503 : 200
       const degraded = !upstreamsOk || (shared !== undefined && shared.redis !== 'ok')
       const status = database === 'unreachable' ? 'unavailable' : degraded ? 'degraded' : 'ready'
-      return shared === undefined ? { status, database, upstreams } : { status, database, shared, upstreams }
+      // The core plan: per upstream its budget, the share reserved for core inputs and their intervals.
+      const plan = deps.upstreams.plan
+      return shared === undefined ? { status, database, upstreams, plan } : { status, database, shared, upstreams, plan }
     }, { detail: { hide: true } })
     .get('/metrics', async () => {
       const { contentType, body } = await deps.metrics.render()

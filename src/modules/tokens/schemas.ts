@@ -40,6 +40,15 @@ export const ScreenerToken = t.Object({
 export const ScreenerResponse = t.Object({
   coverage: t.String({ description: 'What the DEX figures cover' }),
   updatedAt: t.String({ format: 'date-time', description: 'When the data was assembled (ISO 8601)' }),
+  sourcesAsOf: t.Object(
+    {
+      sourceA: t.String({ format: 'date-time', description: 'When the oldest source A read in the answer was made' }),
+      sourceB: t.Union([t.String({ format: 'date-time' }), t.Null()], {
+        description: 'When the oldest source B read was made (its pools refresh on a slower schedule); null without source B',
+      }),
+    },
+    { description: 'How old each source’s part of the figures is (ISO 8601)' },
+  ),
   count: t.Integer({ minimum: 0 }),
   tokens: t.Array(ScreenerToken, { description: 'Curated tokens with at least one pool, most liquidity first' }),
 })

@@ -18,8 +18,9 @@ import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import type { Logger } from '../../observability/logger'
 import type { TokenRegistry } from '../../registry/registry'
 import type { DexPair } from '../../upstream/dexscreener'
-import { UpstreamError } from '../../upstream/errors'
-import { anyStale, type Fetched } from '../../upstream/fetched'
+import { asCore } from '../../upstream/call-context'
+import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
+import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
 import type { Upstreams } from '../../upstream'
 import { aggregateMarket } from './aggregate'
@@ -58,10 +59,13 @@ export class TokenService {
   async screener(origin: string): Promise<Fetched<ScreenerBody>> {
     const { dexscreener, geckoterminal } = this.deps.upstreams
     const chunks = this.deps.registry.batches(CHUNK)
-    const [readsA, readsB] = await Promise.all([
-      Promise.all(chunks.map((units) => dexscreener.tokens(units))),
-      this.orNull('screener', Promise.all(chunks.map((units) => geckoterminal.tokensMulti(units)))),
-    ])
+    // The registry's batches are core-plan resources: they take the reserved share, never the long tail's.
+    const [readsA, readsB] = await asCore(() =>
+      Promise.all([
+        Promise.all(chunks.map((units) => dexscreener.tokens(units))),
+        this.orNull('screener', Promise.all(chunks.map((units) => geckoterminal.tokensMulti(units)))),
+      ]),
+    )
     const pairsA = readsA.flatMap((r) => r.data)
     const poolsB = readsB === null ? null : readsB.flatMap((r) => r.data.pools)
     const tokensB = new Map<string, GtToken>()
@@ -102,6 +106,8 @@ export class TokenService {
       data: {
         coverage: this.coverage(readsB !== null, seenB),
         updatedAt: new Date().toISOString(),
+        // Source B's batches may refresh less often than source A's (the core plan stretches them on a small budget).
+        sourcesAsOf: { sourceA: oldestRead(readsA) ?? new Date().toISOString(), sourceB: readsB === null ? null : oldestRead(readsB) },
         count: rows.length,
         tokens: rows,
       },
@@ -120,6 +126,7 @@ export class TokenService {
     early?.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
     const [readA, readInfo] = await Promise.all([dexscreener.tokenPairs(unit), settle(koios.assetInfo([splitUnit(unit)]))])
     const sourceA = this.poolsOf(unit, readA.data, null).sourceA
+    if (readInfo instanceof FairShareRefusal) throw readInfo
     const chainDown = readInfo instanceof UpstreamError
     // Without the chain API, a unit no source A pair trades cannot be told apart from an unknown one: 502.
     if (chainDown && sourceA.length === 0) throw readInfo
@@ -179,9 +186,13 @@ export class TokenService {
     return sourceBAnswered ? mergedCoverage(this.deps.config, seenSourceB) : sourceAOnlyCoverage(this.deps.config)
   }
 
-  /** Source B is optional: when it fails with no cached copy the answer degrades to source A (null here). */
+  /**
+   * Source B is optional: when it fails with no cached copy the answer degrades to source A (null here). A client
+   * over its fair share is not served a degraded answer (it would be cached for everyone): it gets the 503.
+   */
   private async orNull<T>(what: string, read: Promise<T>): Promise<T | null> {
     const result = await settle(read)
+    if (result instanceof FairShareRefusal) throw result
     if (!(result instanceof UpstreamError)) return result
     this.deps.logger.warn({ what, err: result.message }, 'source B unavailable: serving source A figures only')
     return null

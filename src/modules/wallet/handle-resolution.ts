@@ -5,7 +5,7 @@
  * The (100) reference token is never used: it sits at the personalisation script, not with the owner.
  */
 import type { Fetched } from '../../upstream/fetched'
-import { UpstreamError } from '../../upstream/errors'
+import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
 import type { Upstreams } from '../../upstream'
 import { classifyAddress } from './input'
 
@@ -30,8 +30,8 @@ export async function resolveHandle(
     const target = resolved.data && (asTarget(resolved.data.holder) ?? asTarget(resolved.data.adaAddress))
     if (target) return { data: target, stale: resolved.stale }
   } catch (error) {
-    // The resolver being down is what the on-chain fallback is for.
-    if (!(error instanceof UpstreamError)) throw error
+    // The resolver being down is what the on-chain fallback is for; a client over its fair share is not.
+    if (!(error instanceof UpstreamError) || error instanceof FairShareRefusal) throw error
   }
   let stale = false
   for (const assetName of handleAssetNames(name)) {

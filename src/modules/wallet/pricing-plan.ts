@@ -1,8 +1,9 @@
 /**
  * Which of a wallet's assets are looked up on source A, so a wallet of thousands of NFTs never fans out: only
  * assets that can trade (more than one unit, or divisible), at most PRICING_CAP of them (curated tokens first,
- * then in the chain API's order), in batches of source A's 30 units a call. Everything else stays unpriced
- * with a label saying why.
+ * then in the chain API's order), in batches of source A's 30 units a call. Curated tokens are looked up in the
+ * screener's own registry batches (core-plan resources, already cached), so they cost a wallet nothing; the rest
+ * in the wallet's own batches. Everything else stays unpriced with a label saying why.
  */
 import { MAX_TOKENS_PER_CALL } from '../../upstream/dexscreener'
 import type { Asset } from './holdings'
@@ -12,9 +13,18 @@ export const BATCH_SIZE = MAX_TOKENS_PER_CALL
 
 export type UnpricedReason = 'not_tradeable' | 'over_cap' | 'no_pair' | 'source_unavailable'
 
+export interface PriceBatch {
+  /** The units sent to source A in one call. */
+  lookup: string[]
+  /** The wallet's units priced from that call. */
+  units: string[]
+  /** A registry batch: the screener's core-plan read. */
+  registry: boolean
+}
+
 export interface PricingPlan {
-  /** Units to send to source A, sorted so the same holdings always make the same (cached) calls. */
-  batches: string[][]
+  /** Source A calls, sorted so the same holdings always make the same (cached) calls. */
+  batches: PriceBatch[]
   /** Units left out of the lookup, and why. */
   skipped: Map<string, UnpricedReason>
 }
@@ -24,7 +34,8 @@ export function canTrade(asset: Pick<Asset, 'quantity' | 'decimals'>): boolean {
   return asset.quantity > 1n || asset.decimals > 0
 }
 
-export function planPricing(assets: readonly Asset[]): PricingPlan {
+/** `registryBatchOf(unit)`: the screener's batch holding a curated unit, undefined for any other unit. */
+export function planPricing(assets: readonly Asset[], registryBatchOf: (unit: string) => string[] | undefined): PricingPlan {
   const skipped = new Map<string, UnpricedReason>()
   const tradeable: Asset[] = []
   for (const asset of assets) {
@@ -35,8 +46,18 @@ export function planPricing(assets: readonly Asset[]): PricingPlan {
   const queue = [...tradeable.filter((a) => a.curated), ...tradeable.filter((a) => !a.curated)]
   for (const asset of queue.slice(PRICING_CAP)) skipped.set(asset.unit, 'over_cap')
   const units = queue.slice(0, PRICING_CAP).map((a) => a.unit).sort()
-  const batches: string[][] = []
-  for (let i = 0; i < units.length; i += BATCH_SIZE) batches.push(units.slice(i, i + BATCH_SIZE))
+  const byRegistryBatch = new Map<string[], string[]>()
+  const own: string[] = []
+  for (const unit of units) {
+    const batch = registryBatchOf(unit)
+    if (batch === undefined) own.push(unit)
+    else byRegistryBatch.set(batch, [...(byRegistryBatch.get(batch) ?? []), unit])
+  }
+  const batches: PriceBatch[] = [...byRegistryBatch].map(([lookup, mine]) => ({ lookup, units: mine, registry: true }))
+  for (let i = 0; i < own.length; i += BATCH_SIZE) {
+    const chunk = own.slice(i, i + BATCH_SIZE)
+    batches.push({ lookup: chunk, units: chunk, registry: false })
+  }
   return { batches, skipped }
 }
 

@@ -8,8 +8,9 @@ import { sourceAOnlyCoverage, type CoverageConfig } from '../../market/coverage'
 import { sourceAPrice } from '../../market/pricing'
 import type { TokenRegistry } from '../../registry/registry'
 import type { Upstreams } from '../../upstream'
-import { UpstreamError } from '../../upstream/errors'
-import type { DexPair } from '../../upstream/dexscreener'
+import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
+import { asCore } from '../../upstream/call-context'
+import { MAX_TOKENS_PER_CALL, type DexPair } from '../../upstream/dexscreener'
 import type { Fetched } from '../../upstream/fetched'
 import type { AssetBalance } from '../../upstream/koios'
 import { add, fromNumber, fromUnits, lovelaceToAda, multiply, toNumber } from './amounts'
@@ -184,19 +185,21 @@ export class WalletService {
 
   /** Source A prices for the assets worth looking up, batch by batch; a failed batch leaves its units unpriced. */
   private async prices(assets: readonly Asset[]): Promise<{ outcome: (unit: string) => PriceOutcome; stale: boolean }> {
-    const plan = planPricing(assets)
+    const { dexscreener } = this.deps.upstreams
+    const plan = planPricing(assets, (unit) => this.deps.registry.batchOf(unit, MAX_TOKENS_PER_CALL))
     const outcomes = new Map<string, PriceOutcome>()
     for (const [unit, reason] of plan.skipped) outcomes.set(unit, { unpriced: reason })
     let stale = false
     await Promise.all(
-      plan.batches.map(async (batch) => {
+      plan.batches.map(async ({ lookup, units: batch, registry }) => {
         let pairs: DexPair[]
         try {
-          const read = await this.deps.upstreams.dexscreener.tokens(batch)
+          const read = await (registry ? asCore(() => dexscreener.tokens(lookup)) : dexscreener.tokens(lookup))
           pairs = read.data
           stale ||= read.stale
         } catch (error) {
-          if (!(error instanceof UpstreamError)) throw error
+          // Over its fair share, the client is told to come back rather than served (and caching) a degraded wallet.
+          if (!(error instanceof UpstreamError) || error instanceof FairShareRefusal) throw error
           stale = true
           for (const unit of batch) outcomes.set(unit, { unpriced: 'source_unavailable' })
           return

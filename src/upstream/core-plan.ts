@@ -1,0 +1,139 @@
+/**
+ * The core plan: the reads everything else stands on (the screener's inputs, ADA's snapshot and series, the
+ * ecosystem list, the chain tip), each a fixed canonical upstream resource, with the share of each upstream's
+ * budget reserved for them and the interval each is refreshed at. Long-tail reads (charts, search, details,
+ * wallets, logos) share what is left, fairly between clients, and can never take the core share.
+ *
+ * The plan is pure data computed from the configured budgets and the registry size. Each input is sized as if it
+ * were refreshed continuously at its interval (a background schedule may do exactly that): in any minute it
+ * costs `callsPerRefresh` for each refresh the minute can hold. An input's interval is its preferred one when
+ * the upstream's core inputs fit in MAX_CORE_FRACTION of the budget, else every interval of that upstream is
+ * stretched by the same factor until they fit (source B's screener batches refresh less often on a small budget
+ * or a large registry). The caches use these intervals as the lifetimes of the core resources.
+ */
+import type { LaneLimits } from './budget-ledger'
+import { WINDOW_MS } from './budget-ledger'
+import type { UpstreamName } from './errors'
+
+/** The core may take at most this much of a budget, so the long tail always keeps the rest. */
+export const MAX_CORE_FRACTION = 0.5
+
+export const UPSTREAM_NAMES: UpstreamName[] = ['dexscreener', 'geckoterminal', 'koios', 'coingecko', 'handle']
+
+export type CoreInputId =
+  | 'screener-source-a'
+  | 'screener-source-b'
+  | 'ada-snapshot'
+  | 'ada-series-1d'
+  | 'ada-series-90d'
+  | 'ada-series-365d'
+  | 'ecosystem'
+  | 'chain-tip'
+
+export interface CoreInput {
+  id: CoreInputId
+  upstream: UpstreamName
+  what: string
+  /** Upstream calls one refresh costs. */
+  callsPerRefresh: number
+  /** The interval worth having when the budget allows it. */
+  preferredIntervalMs: number
+}
+
+export interface PlannedInput extends CoreInput {
+  /** Refresh interval, also the lifetime of the cached resource. */
+  intervalMs: number
+  /** The most calls it can cost in any minute at that interval. */
+  callsPerMinute: number
+}
+
+export interface UpstreamPlan {
+  budgetPerMinute: number
+  /** Reserved for the core inputs: the sum of their calls per minute. */
+  corePerMinute: number
+  /** Everything else, shared fairly between clients. */
+  longTailPerMinute: number
+  inputs: PlannedInput[]
+}
+
+export type CorePlan = Record<UpstreamName, UpstreamPlan>
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/** The core inputs of a registry of `registrySize` tokens read `batchSize` units a call. */
+export function coreInputs(registrySize: number, batchSize: number): CoreInput[] {
+  const batches = Math.ceil(registrySize / batchSize)
+  const input = (id: CoreInputId, upstream: UpstreamName, what: string, callsPerRefresh: number, preferredIntervalMs: number): CoreInput => ({
+    id,
+    upstream,
+    what,
+    callsPerRefresh,
+    preferredIntervalMs,
+  })
+  return [
+    input('screener-source-a', 'dexscreener', `screener prices: /tokens/v1 for ${registrySize} tokens`, batches, 30 * SECOND),
+    input('screener-source-b', 'geckoterminal', `screener pools: tokens/multi for ${registrySize} tokens`, batches, 45 * SECOND),
+    input('ada-snapshot', 'coingecko', 'ADA snapshot: /coins/markets?ids=cardano', 1, 90 * SECOND),
+    input('ada-series-1d', 'coingecko', 'ADA series, 1 day at 5-minute points', 1, 90 * SECOND),
+    input('ada-series-90d', 'coingecko', 'ADA series, 90 days hourly', 1, 15 * MINUTE),
+    input('ada-series-365d', 'coingecko', 'ADA series, 365 days daily', 1, 60 * MINUTE),
+    input('ecosystem', 'coingecko', 'ecosystem list: /coins/markets?category=cardano-ecosystem', 1, 90 * SECOND),
+    input('chain-tip', 'koios', 'chain tip: /tip', 1, 20 * SECOND),
+  ]
+}
+
+/** Refreshes every `intervalMs` can fall this many times into one sliding minute. */
+const callsPerMinute = (calls: number, intervalMs: number) => calls * Math.ceil(WINDOW_MS / intervalMs)
+
+export function planCore(budgets: Record<UpstreamName, number>, inputs: readonly CoreInput[]): CorePlan {
+  const plan = {} as CorePlan
+  for (const upstream of UPSTREAM_NAMES) {
+    const budget = budgets[upstream]
+    const own = inputs.filter((i) => i.upstream === upstream)
+    const cap = Math.max(1, Math.floor(budget * MAX_CORE_FRACTION))
+    const interval = (i: CoreInput, stretch: number) => Math.ceil((i.preferredIntervalMs * stretch) / SECOND) * SECOND
+    const cost = (stretch: number) => own.reduce((sum, i) => sum + callsPerMinute(i.callsPerRefresh, interval(i, stretch)), 0)
+    // The cost only drops where some interval reaches a whole fraction of the minute (60 s, 30 s, 20 s, …): try
+    // those stretches, smallest first. Past a minute an input costs its calls once per window whatever the stretch.
+    const candidates = own
+      .flatMap((i) => Array.from({ length: 60 }, (_, m) => WINDOW_MS / ((m + 1) * i.preferredIntervalMs)))
+      .filter((c) => c > 1)
+      .sort((a, b) => a - b)
+    const stretch = [1, ...candidates].find((c) => cost(c) <= cap) ?? Math.max(1, ...candidates)
+    const planned = own.map((i): PlannedInput => {
+      const intervalMs = interval(i, stretch)
+      return { ...i, intervalMs, callsPerMinute: callsPerMinute(i.callsPerRefresh, intervalMs) }
+    })
+    const core = Math.min(budget, planned.reduce((sum, i) => sum + i.callsPerMinute, 0))
+    plan[upstream] = {
+      budgetPerMinute: budget,
+      corePerMinute: core,
+      longTailPerMinute: budget - core,
+      inputs: planned,
+    }
+  }
+  return plan
+}
+
+/** The lanes' limits for the budget ledger. */
+export function laneLimits(plan: CorePlan): LaneLimits {
+  const limits = {} as LaneLimits
+  for (const upstream of UPSTREAM_NAMES) {
+    const p = plan[upstream]
+    limits[upstream] = {
+      core: { perMinute: p.corePerMinute },
+      long_tail: { perMinute: p.longTailPerMinute },
+    }
+  }
+  return limits
+}
+
+/** The planned interval of one input (the lifetime of its cached resource). */
+export function intervalOf(plan: CorePlan, id: CoreInputId): number {
+  for (const upstream of UPSTREAM_NAMES) {
+    const input = plan[upstream].inputs.find((i) => i.id === id)
+    if (input !== undefined) return input.intervalMs
+  }
+  throw new RangeError(`no core input ${id}`)
+}
