@@ -3,6 +3,7 @@ import type { Config } from './config'
 import { buildDeps, type AppDeps } from './deps'
 import { jsonError } from './http/error-handler'
 import { ApiError } from './http/errors'
+import { historyScheduler } from './modules/history/core-refresh'
 
 export interface RunningServer {
   url: string
@@ -27,12 +28,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const server = app.server!
   const url = `http://${server.hostname}:${server.port}`
   deps.logger.info({ url, database: config.databaseUrl ?? 'off' }, 'listening')
+  // The core refresh on its own schedule, recording the market history (nothing to record without a database).
+  const { tokens, adaMarket, historyRecorder } = deps.services
+  const history = historyRecorder === null ? null : historyScheduler({ tokens, adaMarket, recorder: historyRecorder, logger: deps.logger })
+  history?.start()
   let stopped: Promise<void> | null = null
   return {
     url,
     deps,
     stop() {
       stopped ??= (async () => {
+        await history?.stop()
         await server.stop(false)
         await deps.database?.close()
         deps.logger.info({}, 'stopped')
