@@ -52,19 +52,21 @@ export interface CandleQuery {
 export async function queryCandles(db: Db, q: CandleQuery): Promise<CandleRow[]> {
   const resolutions = [SNAPSHOT_SECONDS, HOUR_SECONDS].filter((r) => r <= q.seconds)
   const order = q.keep === 'newest' ? sql`DESC` : sql`ASC`
+  // Inlined, not bound: libSQL binds a JS number as REAL, which would turn the bucket division fractional.
+  const tf = sql.raw(String(Math.trunc(q.seconds)))
   const rows = await db.all<CandleRow>(sql`
     SELECT bucket AS time, open, high, low, close, liquidity AS liquidityUsd, volume AS volume24hUsd, samples FROM (
-      SELECT (interval_start / ${q.seconds}) * ${q.seconds} AS bucket,
+      SELECT (interval_start / ${tf}) * ${tf} AS bucket,
         first_value(coalesce(open_usd, price_usd)) OVER whole AS open,
         max(coalesce(high_usd, price_usd)) OVER whole AS high,
         min(coalesce(low_usd, price_usd)) OVER whole AS low,
         price_usd AS close, liquidity_usd AS liquidity, volume24h_usd AS volume,
         sum(samples) OVER whole AS samples,
-        row_number() OVER (PARTITION BY interval_start / ${q.seconds} ORDER BY interval_start DESC) AS from_last
+        row_number() OVER (PARTITION BY interval_start / ${tf} ORDER BY interval_start DESC) AS from_last
       FROM market_snapshots
       WHERE unit = ${q.unit} AND interval_seconds IN (${sql.join(resolutions.map((r) => sql`${r}`), sql`, `)})
         AND interval_start >= ${q.from} AND interval_start < ${q.to}
-      WINDOW whole AS (PARTITION BY interval_start / ${q.seconds} ORDER BY interval_start
+      WINDOW whole AS (PARTITION BY interval_start / ${tf} ORDER BY interval_start
         ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
     ) WHERE from_last = 1 ORDER BY time ${order} LIMIT ${q.limit}`)
   const candles = rows.map((r) => ({ ...r, time: Number(r.time), samples: Number(r.samples) }))
