@@ -10,7 +10,7 @@ import type { CommunityDatabase } from '../../db/client'
 import type { MarketSnapshotRow } from '../../db/schema'
 import type { Logger } from '../../observability/logger'
 import { intervalStart, SNAPSHOT_SECONDS } from './intervals'
-import { rollUp, rollupCutoff } from './retention'
+import { rollUp, rollupCutoff, snapshotsBefore } from './retention'
 import { adaSnapshot, tokenSnapshots, type AdaFigures, type TokenFigures } from './snapshot'
 import { insertSnapshots } from './store'
 
@@ -44,6 +44,8 @@ export class HistoryRecorder {
   async rollUp(): Promise<{ hourly: number; removed: number } | 'failed'> {
     const cutoff = rollupCutoff(this.deps.now())
     try {
+      // A read first: most days there is nothing to roll up, and a read never waits for another writer's lock.
+      if (!(await this.deps.database.read((db) => snapshotsBefore(db, cutoff)))) return { hourly: 0, removed: 0 }
       const result = await this.deps.database.write((db) => rollUp(db, cutoff))
       if (result.removed > 0) this.deps.logger.info({ cutoff, ...result }, 'history: snapshots rolled up to hourly rows')
       return result

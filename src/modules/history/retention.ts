@@ -16,6 +16,12 @@ export function rollupCutoff(nowMs: number): number {
   return Math.floor(limit / HOUR_SECONDS) * HOUR_SECONDS
 }
 
+/** Whether any 5-minute snapshot starts before `cutoff`. */
+export async function snapshotsBefore(db: Db, cutoff: number): Promise<boolean> {
+  const rows = await db.all(sql`SELECT 1 FROM market_snapshots WHERE interval_seconds = ${SNAPSHOT_SECONDS} AND interval_start < ${cutoff} LIMIT 1`)
+  return rows.length > 0
+}
+
 /** Roll up every snapshot before `cutoff` (a whole hour); returns the hourly rows added and snapshots removed. */
 export async function rollUp(db: Db, cutoff: number): Promise<{ hourly: number; removed: number }> {
   // Inlined, not bound: libSQL binds a JS number as REAL, which would turn the hour division fractional.
