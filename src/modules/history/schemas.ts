@@ -25,7 +25,7 @@ export const HistoryResponse = t.Object(
     tf: t.Union(HISTORY_TIMEFRAME_NAMES.map((tf) => t.Literal(tf))),
     from: t.Integer({ description: 'Start of the range read, Unix seconds (inclusive)' }),
     to: t.Integer({ description: 'End of the range read, Unix seconds (exclusive)' }),
-    recordedSince: t.Union([t.String({ format: 'date', description: 'UTC day of the first recorded row of this asset' }), t.Null()]),
+    recordedSince: t.Union([t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day (YYYY-MM-DD) of the first recorded row of this asset' }), t.Null()]),
     count: t.Integer({ minimum: 0 }),
     candles: t.Array(HistoryCandle, { description: 'Ascending by time; intervals with nothing recorded have no candle' }),
     coverage: t.String({ description: 'What the candles are: recorded by this service, not a pool chart' }),
