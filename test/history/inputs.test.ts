@@ -110,7 +110,9 @@ describe('a curated token only source A trades', () => {
     const withPoolB = new Set(world.geckoterminal.pools.map((p: any) => p.relationships.base_token.data.id.replace('cardano_', '')))
     const onlyA = h.svc.deps.registry.units.find((unit) => !withPoolB.has(unit))!
     expect(onlyA).toBeDefined()
-    expect((await h.svc.json(`/api/v1/tokens/${onlyA}/ohlcv`)).status).toBe(404)
+    const chart = await h.svc.json(`/api/v1/tokens/${onlyA}/ohlcv`)
+    expect(chart.status).toBe(404)
+    expect(chart.body.hint).toContain(`/api/v1/tokens/${onlyA}/history`)
     const { status, body } = await h.svc.json(history('?tf=5m', onlyA))
     expect(status).toBe(200)
     expect(body.candles).toHaveLength(3)
