@@ -3,7 +3,7 @@
  * schemas, so the MCP tool rejects exactly what the endpoints reject.
  */
 import { ApiError } from '../../http/errors'
-import { HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, isHistoryTimeframe, utcDayStart, type HistoryTimeframe } from './intervals'
+import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, isHistoryTimeframe, utcDayStart, type HistoryTimeframe } from './intervals'
 
 export const HISTORY_LIMIT = { min: 1, max: 1000, default: 300 } as const
 export const DEFAULT_HISTORY_TIMEFRAME: HistoryTimeframe = '1h'
@@ -91,7 +91,7 @@ export function parseExportRequest(raw: { day?: string; format?: string }, nowMs
   if (!isExportFormat(format)) throw fail(HISTORY_INVALID.format)
   const from = raw.day === undefined ? null : utcDayStart(raw.day)
   if (raw.day === undefined || from === null) throw fail(HISTORY_INVALID.day)
-  const today = Math.floor(nowMs / 86_400_000) * 86_400
+  const today = Math.floor(nowMs / 1000 / DAY_SECONDS) * DAY_SECONDS
   if (from > today) throw fail(HISTORY_INVALID.day, `${raw.day} has not begun yet.`)
   return { day: raw.day, from, format, complete: from < today }
 }
