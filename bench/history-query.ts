@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path'
 import { CommunityDatabase } from '../src/db/client'
-import type { MarketSnapshotRow } from '../src/db/schema'
 import { HistoryService } from '../src/modules/history/service'
 import { parseHistoryRequest } from '../src/modules/history/request'
 import { RETENTION_DAYS } from '../src/modules/history/retention'
+import type { Snapshot } from '../src/modules/history/snapshot'
 import { insertSnapshots } from '../src/modules/history/store'
 import { Logger, memorySink } from '../src/observability/logger'
 import { loadRegistry } from '../src/registry/registry'
@@ -23,7 +23,7 @@ const RUNS = 15
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 const mib = (bytes: number) => `${fmt(bytes / 2 ** 20, 1)} MiB`
 
-function rows(unit: string, seconds: number, count: number, end: number): MarketSnapshotRow[] {
+function rows(unit: string, seconds: number, count: number, end: number): Snapshot[] {
   const start = end - count * seconds
   return Array.from({ length: count }, (_, i) => ({
     unit,
@@ -86,7 +86,7 @@ export async function historyQuery({ dir }: BenchContext): Promise<FigureLine[]>
     const hoursYear = await time({ tf: '1h', limit: '1000', from: String(end - YEAR_DAYS * 86_400) })
     return [
       { label: `history rows per day, ${tokens} tokens, 5-minute / hourly`, value: `${fmt(tokens * 288)} / ${fmt(tokens * 24)}`, note: '288 and 24 per token; ADA adds one asset' },
-      { label: 'bytes per row on a libSQL file, 5-minute / hourly', value: `${fmt(perFine)} / ${fmt(perHourly)}`, note: 'pages used, table + primary key + time index' },
+      { label: 'bytes per row on a libSQL file, 5-minute / hourly', value: `${fmt(perFine)} / ${fmt(perHourly)}`, note: 'pages used: table, primary key, time index' },
       { label: `bytes per year, ${tokens} tokens, all 5-minute`, value: mib(perFine * fine * tokens), note: 'no roll-up' },
       { label: `bytes per year, ${tokens} tokens, all hourly`, value: mib(perHourly * hourly * tokens), note: 'after roll-up' },
       { label: `bytes, first year, ${tokens} tokens, with retention`, value: mib(steady * tokens), note: `${RETENTION_DAYS} days 5-minute, the rest hourly; +${mib(perHourly * hourly * tokens)} per further year` },

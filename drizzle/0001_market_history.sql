@@ -1,5 +1,11 @@
+CREATE TABLE `history_assets` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`unit` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `history_assets_unit` ON `history_assets` (`unit`);--> statement-breakpoint
 CREATE TABLE `market_snapshots` (
-	`unit` text NOT NULL,
+	`asset_id` integer NOT NULL,
 	`interval_seconds` integer NOT NULL,
 	`interval_start` integer NOT NULL,
 	`price_usd` real NOT NULL,
@@ -13,7 +19,7 @@ CREATE TABLE `market_snapshots` (
 	`sources` integer NOT NULL,
 	`samples` integer NOT NULL,
 	`recorded_at_ms` integer NOT NULL,
-	PRIMARY KEY(`unit`, `interval_seconds`, `interval_start`)
+	PRIMARY KEY(`asset_id`, `interval_seconds`, `interval_start`)
 );
 --> statement-breakpoint
 CREATE INDEX `market_snapshots_time` ON `market_snapshots` (`interval_start`);

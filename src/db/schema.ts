@@ -51,15 +51,29 @@ export type BoostRow = typeof boosts.$inferSelect
 export type CommentRow = typeof comments.$inferSelect
 
 /**
- * The service's own market history (modules/history): one row per token (ADA is `lovelace`) per interval,
- * recorded from figures a core refresh already read. 5-minute snapshots carry the price in `priceUsd` only
- * (open, high and low null: a point); hourly rows rolled up from snapshots older than the retention carry
- * open/high/low too, `priceUsd` being the close. The primary key makes recording idempotent across instances.
+ * The assets of the market history: a unit is stored once here and rows refer to it by a small integer (a unit
+ * is 56 to 120 characters; repeated in every row and its key it was most of the row's bytes).
+ */
+export const historyAssets = sqliteTable(
+  'history_assets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lowercase asset unit; `lovelace` for ADA. */
+    unit: text('unit').notNull(),
+  },
+  (table) => [uniqueIndex('history_assets_unit').on(table.unit)],
+)
+
+/**
+ * The service's own market history (modules/history): one row per asset per interval, recorded from figures a
+ * core refresh already read. 5-minute snapshots carry the price in `priceUsd` only (open, high and low null: a
+ * point); hourly rows rolled up from snapshots older than the retention carry open/high/low too, `priceUsd`
+ * being the close. The primary key makes recording idempotent across instances.
  */
 export const marketSnapshots = sqliteTable(
   'market_snapshots',
   {
-    unit: text('unit').notNull(),
+    assetId: integer('asset_id').notNull(),
     /** 300 (a 5-minute snapshot) or 3600 (an hourly roll-up). */
     intervalSeconds: integer('interval_seconds').notNull(),
     /** Start of the interval, Unix seconds (a multiple of intervalSeconds). */
@@ -83,7 +97,7 @@ export const marketSnapshots = sqliteTable(
     recordedAtMs: integer('recorded_at_ms').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.unit, table.intervalSeconds, table.intervalStart] }),
+    primaryKey({ columns: [table.assetId, table.intervalSeconds, table.intervalStart] }),
     index('market_snapshots_time').on(table.intervalStart),
   ],
 )

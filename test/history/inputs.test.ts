@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { coreRefresh } from '../../src/modules/history/core-refresh'
 import { startService, type TestService } from '../helpers'
-import { SNEK, startHistory, type HistoryHarness } from './support'
+import { SNEK, startHistory, storedRows, type HistoryHarness } from './support'
 
 const history = (query: string, unit = SNEK) => `/api/v1/tokens/${unit}/history${query}`
 
@@ -116,8 +116,8 @@ describe('a curated token only source A trades', () => {
     const { status, body } = await h.svc.json(history('?tf=5m', onlyA))
     expect(status).toBe(200)
     expect(body.candles).toHaveLength(3)
-    const rows = (await h.raw.execute({ sql: 'SELECT DISTINCT sources FROM market_snapshots WHERE unit = ?', args: [onlyA] })).rows
-    expect(rows.map((r) => Number(r.sources))).toEqual([1])
+    const rows = await storedRows(h.raw, `unit = '${onlyA}'`)
+    expect([...new Set(rows.map((r) => Number(r.sources)))]).toEqual([1])
   })
 })
 

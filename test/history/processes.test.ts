@@ -43,7 +43,7 @@ describe('two processes on one database file', () => {
     const raw = createClient({ url: `file:${file}` })
     try {
       const perInterval = (await raw.execute(
-        'SELECT interval_start, count(*) AS n, count(DISTINCT unit) AS units FROM market_snapshots GROUP BY interval_start',
+        'SELECT interval_start, count(*) AS n, count(DISTINCT asset_id) AS units FROM market_snapshots GROUP BY interval_start',
       )).rows
       expect(perInterval.length).toBeGreaterThanOrEqual(1)
       for (const row of perInterval) {

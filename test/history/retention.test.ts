@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { CommunityDatabase } from '../../src/db/client'
-import type { MarketSnapshotRow } from '../../src/db/schema'
 import { HistoryRecorder } from '../../src/modules/history/recorder'
+import type { Snapshot } from '../../src/modules/history/snapshot'
 import { queryCandles, insertSnapshots } from '../../src/modules/history/store'
 import { Logger, memorySink } from '../../src/observability/logger'
 
@@ -32,7 +32,7 @@ let b: CommunityDatabase
 beforeAll(async () => {
   a = await CommunityDatabase.open({ url, authToken: null }, silent())
   b = await CommunityDatabase.open({ url, authToken: null }, silent())
-  const rows: MarketSnapshotRow[] = Array.from({ length: DAYS * 288 }, (_, i) => ({
+  const rows: Snapshot[] = Array.from({ length: DAYS * 288 }, (_, i) => ({
     unit: UNIT,
     intervalSeconds: 300,
     intervalStart: START + i * 300,
@@ -87,14 +87,14 @@ describe('rolling up snapshots older than 90 days', () => {
   })
 
   it('gives continuous hourly and daily candles across the roll-up boundary', async () => {
-    const hourly = await a.read((db) => queryCandles(db, { unit: UNIT, seconds: 3600, from: START, to: START + 4 * 86_400, limit: 1000, keep: 'oldest' }))
+    const { candles: hourly } = await a.read((db) => queryCandles(db, { unit: UNIT, seconds: 3600, from: START, to: START + 4 * 86_400, limit: 1000, keep: 'oldest' }))
     expect(hourly).toHaveLength(96)
     expect(hourly.every((c) => c.samples === 12 && c.open === 1 && c.high === 2 && c.low === 0.5 && c.close === 1.11)).toBe(true)
-    const daily = await a.read((db) => queryCandles(db, { unit: UNIT, seconds: 86_400, from: START, to: START + DAYS * 86_400, limit: 1000, keep: 'oldest' }))
+    const { candles: daily } = await a.read((db) => queryCandles(db, { unit: UNIT, seconds: 86_400, from: START, to: START + DAYS * 86_400, limit: 1000, keep: 'oldest' }))
     expect(daily).toHaveLength(DAYS)
     expect(daily.every((c) => c.samples === 288)).toBe(true)
     // 5-minute candles exist only where 5-minute snapshots are kept.
-    const fine = await a.read((db) => queryCandles(db, { unit: UNIT, seconds: 300, from: START, to: CUTOFF + 3600, limit: 1000, keep: 'oldest' }))
+    const { candles: fine } = await a.read((db) => queryCandles(db, { unit: UNIT, seconds: 300, from: START, to: CUTOFF + 3600, limit: 1000, keep: 'oldest' }))
     expect(fine).toHaveLength(12)
     expect(fine[0].time).toBe(CUTOFF)
   })

@@ -99,8 +99,10 @@ export async function startHistory(options: { startMs?: number; env?: Record<str
   }
 }
 
-/** Recorded rows as stored, in the export's order. */
+/** Recorded rows as stored, with their asset's unit, in the export's order. */
 export async function storedRows(raw: Client, where = '1 = 1'): Promise<Array<Record<string, any>>> {
-  const result = await raw.execute(`SELECT * FROM market_snapshots WHERE ${where} ORDER BY interval_start, unit, interval_seconds`)
+  const result = await raw.execute(
+    `SELECT a.unit, s.* FROM market_snapshots s JOIN history_assets a ON a.id = s.asset_id WHERE ${where} ORDER BY interval_start, asset_id, interval_seconds`,
+  )
   return result.rows.map((row) => ({ ...row }))
 }

@@ -2,9 +2,9 @@
  * One recorded row as an export line: NDJSON (one JSON object per line) or CSV (a header line, then one line
  * per row). Pure; the service streams the lines page by page.
  */
-import type { MarketSnapshotRow } from '../../db/schema'
 import type { ExportFormat } from './request'
 import { HOUR_SECONDS } from './intervals'
+import type { Snapshot } from './snapshot'
 import { sourceNames } from './sources'
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -36,7 +36,7 @@ export interface ExportedSnapshot {
   recordedAt: string
 }
 
-export function exportedSnapshot(row: MarketSnapshotRow): ExportedSnapshot {
+export function exportedSnapshot(row: Snapshot): ExportedSnapshot {
   return {
     unit: row.unit,
     resolution: row.intervalSeconds === HOUR_SECONDS ? '1h' : '5m',
@@ -62,7 +62,7 @@ export function exportHeader(format: ExportFormat): string {
 }
 
 /** One line per row, newline-terminated. CSV: an empty cell is null; sources are joined with `+`. */
-export function exportLines(rows: readonly MarketSnapshotRow[], format: ExportFormat): string {
+export function exportLines(rows: readonly Snapshot[], format: ExportFormat): string {
   let out = ''
   for (const row of rows) {
     const snapshot = exportedSnapshot(row)

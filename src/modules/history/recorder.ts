@@ -7,11 +7,10 @@
  * sharing the database writes the same key and the primary key drops its rows (ON CONFLICT DO NOTHING).
  */
 import type { CommunityDatabase } from '../../db/client'
-import type { MarketSnapshotRow } from '../../db/schema'
 import type { Logger } from '../../observability/logger'
 import { intervalStart, SNAPSHOT_SECONDS } from './intervals'
 import { rollUp, rollupCutoff, snapshotsBefore } from './retention'
-import { adaSnapshot, tokenSnapshots, type AdaFigures, type TokenFigures } from './snapshot'
+import { adaSnapshot, tokenSnapshots, type AdaFigures, type Snapshot, type TokenFigures } from './snapshot'
 import { insertSnapshots } from './store'
 
 export interface RecorderDeps {
@@ -55,7 +54,7 @@ export class HistoryRecorder {
     }
   }
 
-  private async record(kind: RecordKind, atMs: number, rows: MarketSnapshotRow[]): Promise<RecordOutcome> {
+  private async record(kind: RecordKind, atMs: number, rows: Snapshot[]): Promise<RecordOutcome> {
     const interval = intervalStart(atMs, SNAPSHOT_SECONDS)
     if (this.lastInterval.get(kind) === interval) return 'already-recorded'
     if (rows.length === 0) return { added: 0, existing: 0 }

@@ -28,18 +28,18 @@ export async function rollUp(db: Db, cutoff: number): Promise<{ hourly: number; 
   const hour = sql.raw(String(HOUR_SECONDS))
   const [inserted, deleted] = await db.batch([
     db.run(sql`
-      INSERT INTO market_snapshots (unit, interval_seconds, interval_start, price_usd, open_usd, high_usd, low_usd,
+      INSERT INTO market_snapshots (asset_id, interval_seconds, interval_start, price_usd, open_usd, high_usd, low_usd,
         liquidity_usd, volume24h_usd, buys24h, sells24h, sources, samples, recorded_at_ms)
-      SELECT unit, ${hour}, hour, price_usd, open, high, low, liquidity_usd, volume24h_usd, buys24h, sells24h,
+      SELECT asset_id, ${hour}, hour, price_usd, open, high, low, liquidity_usd, volume24h_usd, buys24h, sells24h,
         sources, samples, recorded_at_ms FROM (
-        SELECT unit, (interval_start / ${hour}) * ${hour} AS hour, price_usd, liquidity_usd, volume24h_usd,
+        SELECT asset_id, (interval_start / ${hour}) * ${hour} AS hour, price_usd, liquidity_usd, volume24h_usd,
           buys24h, sells24h, sources, recorded_at_ms,
           first_value(price_usd) OVER whole AS open, max(price_usd) OVER whole AS high, min(price_usd) OVER whole AS low,
           count(*) OVER whole AS samples,
-          row_number() OVER (PARTITION BY unit, interval_start / ${hour} ORDER BY interval_start DESC) AS from_last
+          row_number() OVER (PARTITION BY asset_id, interval_start / ${hour} ORDER BY interval_start DESC) AS from_last
         FROM market_snapshots
         WHERE interval_seconds = ${SNAPSHOT_SECONDS} AND interval_start < ${cutoff}
-        WINDOW whole AS (PARTITION BY unit, interval_start / ${hour} ORDER BY interval_start
+        WINDOW whole AS (PARTITION BY asset_id, interval_start / ${hour} ORDER BY interval_start
           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
       ) WHERE from_last = 1
       ON CONFLICT DO NOTHING`),

@@ -13,7 +13,7 @@ import { DAY_SECONDS, HISTORY_TIMEFRAMES, isoDay } from './intervals'
 import type { ExportRequest, HistoryRequest } from './request'
 import type { HistoryBody } from './schemas'
 import { ADA_UNIT } from './snapshot'
-import { exportPage, firstRecorded, queryCandles, rangeStats, type ExportKey } from './store'
+import { exportPage, queryCandles, rangeStats, type ExportKey } from './store'
 
 /** Rows per export page: one keyset query each, so memory stays flat whatever the day holds. */
 export const EXPORT_PAGE_ROWS = 1000
@@ -91,7 +91,7 @@ export class HistoryService {
         const page = await database.read((db) => exportPage(db, from, to, after, EXPORT_PAGE_ROWS))
         if (page.length > 0) {
           const last = page[page.length - 1]
-          after = { intervalStart: last.intervalStart, unit: last.unit, intervalSeconds: last.intervalSeconds }
+          after = { intervalStart: last.intervalStart, assetId: last.assetId, intervalSeconds: last.intervalSeconds }
           controller.enqueue(encoder.encode(exportLines(page, request.format)))
         }
         if (page.length < EXPORT_PAGE_ROWS) controller.close()
@@ -108,13 +108,8 @@ export class HistoryService {
   ): Promise<Fetched<HistoryBody>> {
     const database = this.requireDatabase()
     const seconds = HISTORY_TIMEFRAMES[request.tf]
-    const [candles, first] = await this.guard(() =>
-      database.read((db) =>
-        Promise.all([
-          queryCandles(db, { unit, seconds, from: request.from, to: request.to, limit: request.limit, keep: request.keep }),
-          firstRecorded(db, unit),
-        ]),
-      ),
+    const { candles, first } = await this.guard(() =>
+      database.read((db) => queryCandles(db, { unit, seconds, from: request.from, to: request.to, limit: request.limit, keep: request.keep })),
     )
     return {
       data: {

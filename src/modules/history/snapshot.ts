@@ -6,6 +6,9 @@ import type { MarketSnapshotRow } from '../../db/schema'
 import { intervalStart, SNAPSHOT_SECONDS } from './intervals'
 import { sourceBits, type SourceName } from './sources'
 
+/** A recorded row, with its asset as a unit (the store maps units to the table's asset ids). */
+export type Snapshot = Omit<MarketSnapshotRow, 'assetId'> & { unit: string }
+
 /** ADA's row in the history (the Cardano unit name of ADA). */
 export const ADA_UNIT = 'lovelace'
 
@@ -31,9 +34,9 @@ export interface AdaFigures {
  * Rows for the 5-minute interval holding `atMs`. A token without a price is left out: a history row is a
  * point of the price chart, and liquidity without a price cannot make one.
  */
-export function tokenSnapshots(figures: readonly TokenFigures[], atMs: number): MarketSnapshotRow[] {
+export function tokenSnapshots(figures: readonly TokenFigures[], atMs: number): Snapshot[] {
   const start = intervalStart(atMs, SNAPSHOT_SECONDS)
-  const rows: MarketSnapshotRow[] = []
+  const rows: Snapshot[] = []
   for (const f of figures) {
     if (f.priceUsd === null || !Number.isFinite(f.priceUsd)) continue
     rows.push(snapshotRow(f.unit, start, atMs, f.priceUsd, {
@@ -47,7 +50,7 @@ export function tokenSnapshots(figures: readonly TokenFigures[], atMs: number): 
   return rows
 }
 
-export function adaSnapshot(figures: AdaFigures, atMs: number): MarketSnapshotRow[] {
+export function adaSnapshot(figures: AdaFigures, atMs: number): Snapshot[] {
   if (figures.priceUsd === null || !Number.isFinite(figures.priceUsd)) return []
   return [snapshotRow(ADA_UNIT, intervalStart(atMs, SNAPSHOT_SECONDS), atMs, figures.priceUsd, {
     liquidityUsd: null,
@@ -63,8 +66,8 @@ function snapshotRow(
   start: number,
   atMs: number,
   priceUsd: number,
-  rest: Pick<MarketSnapshotRow, 'liquidityUsd' | 'volume24hUsd' | 'buys24h' | 'sells24h' | 'sources'>,
-): MarketSnapshotRow {
+  rest: Pick<Snapshot, 'liquidityUsd' | 'volume24hUsd' | 'buys24h' | 'sells24h' | 'sources'>,
+): Snapshot {
   return {
     unit,
     intervalSeconds: SNAPSHOT_SECONDS,
