@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FakeUpstreams } from '../test/fake-upstreams/server'
 import { communityWrites } from './community-writes'
+import { historyQuery } from './history-query'
 import { median, runLoad, type LoadResult } from './lib/load'
 import { startScript, type ChildProcess } from '../test/support/processes'
 
@@ -241,4 +242,6 @@ const communityWritesFigure: Figure = {
   run: (context) => communityWrites(context),
 }
 
-export const figures: Figure[] = [cached, notModified, coldStart, screenerBuild, communityWritesFigure, memory]
+const historyFigure: Figure = { name: 'history', title: '7. Recorded market history: size and query time', run: historyQuery }
+
+export const figures: Figure[] = [cached, notModified, coldStart, screenerBuild, communityWritesFigure, memory, historyFigure]

@@ -10,6 +10,7 @@ import { chartRoutes } from './modules/charts/routes'
 import { docsSiteRoutes } from './modules/docs-site/routes'
 import { communityRoutes } from './modules/community/routes'
 import { llmsRoutes } from './modules/llms/routes'
+import { historyRoutes } from './modules/history/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
     .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
+    .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
 
   const app = new Elysia()
     .wrap(observe({

@@ -3,6 +3,8 @@ import type { Config } from './config'
 import { buildDeps, type AppDeps } from './deps'
 import { jsonError } from './http/error-handler'
 import { ApiError } from './http/errors'
+import { historyScheduler } from './modules/history/core-refresh'
+import { coreRefreshMs } from './modules/history/schedule'
 
 /** A start that cannot proceed; src/index.ts prints the message as one line and exits 1. */
 export class StartError extends Error {
@@ -42,12 +44,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const server = app.server!
   const url = `http://${server.hostname}:${server.port}`
   deps.logger.info({ url, database: config.databaseUrl ?? 'off' }, 'listening')
+  // The core refresh on its own schedule, recording the market history (nothing to record without a database).
+  const { tokens, adaMarket, historyRecorder } = deps.services
+  const history = historyRecorder === null ? null : historyScheduler(
+          { tokens, adaMarket, recorder: historyRecorder, logger: deps.logger },
+          { refreshMs: coreRefreshMs(deps.upstreams.plan) },
+        )
+  history?.start()
   let stopped: Promise<void> | null = null
   return {
     url,
     deps,
     stop() {
       stopped ??= (async () => {
+        await history?.stop()
         await server.stop(false)
         await deps.database?.close()
         deps.cluster?.close()

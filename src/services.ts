@@ -9,6 +9,8 @@ import { WalletService } from './modules/wallet/service'
 import { TokenService } from './modules/tokens/service'
 import { createChartService, type ChartService } from './modules/charts/service'
 import { createLogoService, type LogoService } from './modules/logos/service'
+import { HistoryRecorder } from './modules/history/recorder'
+import { HistoryService } from './modules/history/service'
 
 /** What every domain service is built from. */
 export interface Core {
@@ -33,6 +35,9 @@ export interface Services {
   tokens: TokenService
   charts: ChartService
   logos: LogoService
+  history: HistoryService
+  /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
+  historyRecorder: HistoryRecorder | null
 }
 
 export function createServices(core: Core): Services {
@@ -43,5 +48,7 @@ export function createServices(core: Core): Services {
     tokens: new TokenService(core),
     charts: createChartService(core),
     logos: createLogoService(core),
+    history: new HistoryService({ database: core.database ?? null, registry: core.registry, now: core.now }),
+    historyRecorder: core.database ? new HistoryRecorder({ database: core.database, logger: core.logger, now: core.now ?? Date.now }) : null,
   }
 }

@@ -1,6 +1,7 @@
 import { marketDoc } from '../modules/ada-market/catalogue'
 import { communityDocs } from '../modules/community/catalogue'
 import { ohlcvDoc } from '../modules/charts/catalogue'
+import { historyDocs } from '../modules/history/catalogue'
 import { logoDoc } from '../modules/logos/catalogue'
 import { indexDoc } from '../modules/meta/catalogue'
 import { tokenDocs } from '../modules/tokens/catalogue'
@@ -9,7 +10,7 @@ import { mcpToolDefinitions } from '../mcp/tools'
 import type { EndpointDoc } from './types'
 
 /** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
-export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc, ...communityDocs]
+export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc, ...historyDocs, ...communityDocs]
 
 /** MCP tools, listed in the index and the docs (the MCP server registers the same names). */
 export const mcpTools: Array<{ name: string; description: string }> = mcpToolDefinitions.map(({ name, description }) => ({

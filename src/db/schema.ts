@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /**
  * The community store. The daily limits live here as constraints, so they hold across processes that share
@@ -49,3 +49,57 @@ export const comments = sqliteTable(
 
 export type BoostRow = typeof boosts.$inferSelect
 export type CommentRow = typeof comments.$inferSelect
+
+/**
+ * The assets of the market history: a unit is stored once here and rows refer to it by a small integer (a unit
+ * is 56 to 120 characters; repeated in every row and its key it was most of the row's bytes).
+ */
+export const historyAssets = sqliteTable(
+  'history_assets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lowercase asset unit; `lovelace` for ADA. */
+    unit: text('unit').notNull(),
+  },
+  (table) => [uniqueIndex('history_assets_unit').on(table.unit)],
+)
+
+/**
+ * The service's own market history (modules/history): one row per asset per interval, recorded from figures a
+ * core refresh already read. 5-minute snapshots carry the price in `priceUsd` only (open, high and low null: a
+ * point); hourly rows rolled up from snapshots older than the retention carry open/high/low too, `priceUsd`
+ * being the close. The primary key makes recording idempotent across instances.
+ */
+export const marketSnapshots = sqliteTable(
+  'market_snapshots',
+  {
+    assetId: integer('asset_id').notNull(),
+    /** 300 (a 5-minute snapshot) or 3600 (an hourly roll-up). */
+    intervalSeconds: integer('interval_seconds').notNull(),
+    /** Start of the interval, Unix seconds (a multiple of intervalSeconds). */
+    intervalStart: integer('interval_start').notNull(),
+    /** USD price: the snapshot's, or the close of a roll-up. */
+    priceUsd: real('price_usd').notNull(),
+    openUsd: real('open_usd'),
+    highUsd: real('high_usd'),
+    lowUsd: real('low_usd'),
+    /** Merged USD liquidity across covered DEXes at the snapshot (the last one of a roll-up). */
+    liquidityUsd: real('liquidity_usd'),
+    /** Rolling 24 h USD volume at the snapshot, not volume traded within the interval. */
+    volume24hUsd: real('volume24h_usd'),
+    buys24h: integer('buys24h'),
+    sells24h: integer('sells24h'),
+    /** Which sources contributed, as bits: 1 source A, 2 source B, 4 market provider. */
+    sources: integer('sources').notNull(),
+    /** 5-minute snapshots behind the row: 1, or up to 12 for an hourly roll-up. */
+    samples: integer('samples').notNull(),
+    /** When the figures were read, Unix milliseconds. */
+    recordedAtMs: integer('recorded_at_ms').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.assetId, table.intervalSeconds, table.intervalStart] }),
+    index('market_snapshots_time').on(table.intervalStart),
+  ],
+)
+
+export type MarketSnapshotRow = typeof marketSnapshots.$inferSelect

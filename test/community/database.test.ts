@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
+import journal from '../../drizzle/meta/_journal.json'
 import { CommunityDatabase, localFilePath } from '../../src/db/client'
 import { CommunityService } from '../../src/modules/community/service'
 import { Logger, memorySink } from '../../src/observability/logger'
@@ -15,6 +16,8 @@ import { TestWallet } from './wallet'
 
 const dir = freshDatabaseDir()
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+/** The migrations drizzle-kit has generated (drizzle/meta/_journal.json). */
+const MIGRATIONS = journal.entries.length
 const silent = () => new Logger('silent', memorySink())
 
 describe('opening the database', () => {
@@ -27,8 +30,8 @@ describe('opening the database', () => {
     const raw = createClient({ url })
     try {
       expect((await raw.execute('PRAGMA journal_mode')).rows[0][0]).toBe('wal')
-      // One migration (drizzle/0000_init.sql), recorded once although the database was opened twice.
-      expect((await raw.execute('SELECT count(*) FROM __drizzle_migrations')).rows[0][0]).toBe(1)
+      // Every migration in drizzle/, each recorded once although the database was opened twice.
+      expect((await raw.execute('SELECT count(*) FROM __drizzle_migrations')).rows[0][0]).toBe(MIGRATIONS)
       const tables = (await raw.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('boosts', 'comments') ORDER BY name")).rows
       expect(tables.map((r) => r[0])).toEqual(['boosts', 'comments'])
     } finally {
@@ -46,7 +49,7 @@ describe('opening the database', () => {
     expect(sink.lines.filter((l) => l.includes('migration failed')).length).toBeGreaterThanOrEqual(1)
     const raw = createClient({ url })
     try {
-      expect((await raw.execute('SELECT count(*) FROM __drizzle_migrations')).rows[0][0]).toBe(1)
+      expect((await raw.execute('SELECT count(*) FROM __drizzle_migrations')).rows[0][0]).toBe(MIGRATIONS)
     } finally {
       raw.close()
     }

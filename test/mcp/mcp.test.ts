@@ -173,6 +173,7 @@ describe('each tool answers what its REST endpoint answers', () => {
     ['get_market', {}, '/api/v1/market'],
     ['get_boosts', { units: `${SAMPLE.snek},${SAMPLE.hosky}` }, `/api/v1/community/boosts?units=${SAMPLE.snek},${SAMPLE.hosky}`],
     ['get_comments', { unit: SAMPLE.snek }, `/api/v1/community/comments/${SAMPLE.snek}`],
+    ['get_token_history', { asset: SAMPLE.snek, tf: '1d', from: '2026-01-01', to: '2026-02-01' }, `/api/v1/tokens/${SAMPLE.snek}/history?tf=1d&from=2026-01-01&to=2026-02-01`],
   ]
   /**
    * Token detail computes its holder estimate in the background and answers `holders: null` until then (the
@@ -237,6 +238,9 @@ describe('tool errors read like the REST errors', () => {
     ['get_market', { ecosystem: 2 }, '/api/v1/market?ecosystem=2', 400],
     ['get_boosts', { units: 'nope' }, '/api/v1/community/boosts?units=nope', 400],
     ['get_comments', { unit: 'nope' }, '/api/v1/community/comments/nope', 400],
+    ['get_token_history', { asset: SAMPLE.snek, tf: '2m' }, `/api/v1/tokens/${SAMPLE.snek}/history?tf=2m`, 400],
+    ['get_token_history', { asset: SAMPLE.snek, from: '2026-02-30' }, `/api/v1/tokens/${SAMPLE.snek}/history?from=2026-02-30`, 400],
+    ['get_token_history', { asset: `${'ab'.repeat(28)}00` }, `/api/v1/tokens/${'ab'.repeat(28)}00/history`, 404],
   ]
   for (const [tool, args, path, status] of cases) {
     it(`${tool} ${JSON.stringify(args)}: ${status} as GET ${path}`, async () => {

@@ -2,6 +2,7 @@ import type { McpTool } from '../tool'
 import { getChainTip } from './chain-tip'
 import { getTokenOhlcv } from './charts'
 import { getBoosts, getComments } from './community'
+import { getTokenHistory } from './history'
 import { getMarket } from './market'
 import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
@@ -14,6 +15,7 @@ export const mcpToolDefinitions: McpTool[] = [
   listTokens,
   getToken,
   getTokenOhlcv,
+  getTokenHistory,
   searchTokens,
   getWallet,
   getMarket,

@@ -46,27 +46,31 @@ export class AdaMarketService {
   async market(query: MarketQuery): Promise<Fetched<MarketOverview>> {
     const [ada, series, ecosystem] = await asCore(() =>
       Promise.all([
-        this.coingecko.adaMarket(),
+        this.snapshot(),
         this.coingecko.adaPriceSeries(windowForDays(query.days).days),
         query.ecosystem ? this.coingecko.ecosystem() : null,
       ]),
     )
-    const snapshot = ada.data
-    if (snapshot === null || snapshot.priceUsd === null) {
-      // Without ADA's price there is no snapshot to give: a stale copy is served if one exists, else 502.
-      throw new UpstreamError('coingecko', 'bad_shape', 'coins/markets: no ADA price in the answer')
-    }
     const data: MarketOverview = {
-      ada: {
-        priceUsd: snapshot.priceUsd,
-        change24h: snapshot.change24h,
-        marketCap: snapshot.marketCap,
-        volume24h: snapshot.volume24h,
-      },
+      ada: ada.data,
       days: query.days,
       series: lastDays(series.data, query.days),
       ...(ecosystem ? { ecosystem: topEcosystem(ecosystem.data) } : {}),
     }
     return { data, stale: anyStale(ada, series, ecosystem) }
+  }
+
+  /** ADA's snapshot (cached 90 s by the adapter): what `/market` shows and what the history records. */
+  async snapshot(): Promise<Fetched<AdaSnapshot>> {
+    const ada = await this.coingecko.adaMarket()
+    const snapshot = ada.data
+    if (snapshot === null || snapshot.priceUsd === null) {
+      // Without ADA's price there is no snapshot to give: a stale copy is served if one exists, else 502.
+      throw new UpstreamError('coingecko', 'bad_shape', 'coins/markets: no ADA price in the answer')
+    }
+    return {
+      data: { priceUsd: snapshot.priceUsd, change24h: snapshot.change24h, marketCap: snapshot.marketCap, volume24h: snapshot.volume24h },
+      stale: ada.stale,
+    }
   }
 }

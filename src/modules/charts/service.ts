@@ -72,7 +72,8 @@ export function createChartService(
         throw notFound(
           NO_CHARTABLE_POOL,
           `Source B lists no pool of this token on its DEXes (${core.config.sourceBDexes.join(', ')}); its liquidity, if any, ` +
-            `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${request.unit} shows its pairs.`,
+            `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${request.unit} shows its pairs; for a ` +
+            `curated token, GET /api/v1/tokens/${request.unit}/history has the merged price this service records.`,
         )
       }
       const pool = request.pool === null ? choices[0] : choices.find((p) => p.address === request.pool)

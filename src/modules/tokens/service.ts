@@ -23,13 +23,14 @@ import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
 import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
 import type { Upstreams } from '../../upstream'
-import { aggregateMarket } from './aggregate'
+import { aggregateMarket, type MarketFigures } from './aggregate'
 import { chainFacts, tokenLabel } from './chain-facts'
 import { HolderEstimates } from './holders'
 import { INVALID_UNIT } from '../../http/asset-input'
-import { byLiquidityDesc, poolsOfToken, type MarketPool } from './pools'
+import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from './pools'
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 import { searchHits } from './search-rank'
+import type { TokenFigures } from '../history/snapshot'
 
 export type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 
@@ -57,6 +58,16 @@ export class TokenService {
   }
 
   async screener(origin: string): Promise<Fetched<ScreenerBody>> {
+    const { data, stale } = await this.screenerRefresh(origin)
+    return { data, stale }
+  }
+
+  /**
+   * The screener build with each token's merged figures beside it, for the history (which records them
+   * without another upstream read). `figures` is null when the build used stale upstream copies: those
+   * figures are not from now.
+   */
+  async screenerRefresh(origin: string): Promise<Fetched<ScreenerBody> & { figures: TokenFigures[] | null }> {
     const { dexscreener, geckoterminal } = this.deps.upstreams
     const chunks = this.deps.registry.batches(CHUNK)
     // The registry's batches are core-plan resources: they take the reserved share, never the long tail's.
@@ -72,12 +83,14 @@ export class TokenService {
     for (const token of readsB?.flatMap((r) => r.data.tokens) ?? []) tokensB.set(token.unit.toLowerCase(), token)
 
     const rows: ScreenerRow[] = []
+    const figures: TokenFigures[] = []
     const seenB = new Set<string>()
     for (const token of this.deps.registry.tokens) {
       const pools = this.poolsOf(token.unit, pairsA, poolsB)
       const market = aggregateMarket(pools, tokensB.get(token.unit) ?? null)
       if (market.topPairAddress === null) continue // no pool in either source
       for (const p of pools.sourceB) seenB.add(p.dexId)
+      figures.push(mergedFigures(token.unit, market, pools))
       rows.push({
         address: token.unit,
         symbol: token.ticker,
@@ -102,6 +115,7 @@ export class TokenService {
     }
     // Unknown liquidity sorts with none.
     rows.sort((a, b) => (b.liquidityUsd ?? 0) - (a.liquidityUsd ?? 0) || a.address.localeCompare(b.address))
+    const copiesStale = anyStale(...readsA, ...(readsB ?? []))
     return {
       data: {
         coverage: this.coverage(readsB !== null, seenB),
@@ -111,7 +125,8 @@ export class TokenService {
         count: rows.length,
         tokens: rows,
       },
-      stale: readsB === null || anyStale(...readsA, ...(readsB ?? [])),
+      stale: readsB === null || copiesStale,
+      figures: copiesStale ? null : figures,
     }
   }
 
@@ -196,6 +211,21 @@ export class TokenService {
     if (!(result instanceof UpstreamError)) return result
     this.deps.logger.warn({ what, err: result.message }, 'source B unavailable: serving source A figures only')
     return null
+  }
+}
+
+/** What the history records of a token: the merged figures, and which sources had a pool in them. */
+function mergedFigures(unit: string, market: MarketFigures, pools: TokenPools): TokenFigures {
+  const fromA = pools.sourceA.length > 0
+  return {
+    unit,
+    priceUsd: market.priceUsd,
+    liquidityUsd: market.liquidityUsd,
+    volume24hUsd: market.volume24h,
+    // Trade counts come from source A pairs only: without one they are unknown, not zero.
+    buys24h: fromA ? market.buys24h : null,
+    sells24h: fromA ? market.sells24h : null,
+    sources: [...(fromA ? (['source_a'] as const) : []), ...(pools.sourceB.length > 0 ? (['source_b'] as const) : [])],
   }
 }
 

@@ -1,0 +1,205 @@
+import { t } from 'elysia'
+import type { EndpointDoc, ErrorDoc, ParamDoc } from '../../catalogue/types'
+import { assetParam, INVALID_UNIT, SNEK_UNIT } from '../../http/asset-input'
+import { invalid } from '../../http/errors'
+import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
+import { EXPORT_FIELDS } from './export'
+import { HISTORY_TIMEFRAME_NAMES, type HistoryTimeframe } from './intervals'
+import { DEFAULT_HISTORY_TIMEFRAME, EXPORT_FORMATS, HISTORY_INVALID, HISTORY_LIMIT, INSTANT_PATTERN } from './request'
+import { RETENTION_DAYS } from './retention'
+import { HistoryResponse } from './schemas'
+
+/** Lifetimes per timeframe: the newest candle grows with every 5-minute snapshot. */
+export const HISTORY_CACHE_SECONDS: Record<HistoryTimeframe, number> = { '5m': 60, '1h': 300, '1d': 900 }
+/** A range that ended before the current 5-minute interval no longer changes (until retention rolls it up). */
+export const CLOSED_RANGE_CACHE_SECONDS = 3600
+/** An export of a finished day, and of the current one. */
+export const EXPORT_CACHE_SECONDS = { complete: 86_400, today: 60 } as const
+
+const lifetimes = HISTORY_TIMEFRAME_NAMES.map((tf) => `${tf} ${HISTORY_CACHE_SECONDS[tf]} s`).join(', ')
+const instantExamples = ['2026-11-01', '1764547200']
+
+const rangeParams: ParamDoc[] = [
+  {
+    name: 'tf',
+    in: 'query',
+    required: false,
+    description: 'Length of one candle',
+    schema: t.Union(HISTORY_TIMEFRAME_NAMES.map((tf) => t.Literal(tf)), {
+      default: DEFAULT_HISTORY_TIMEFRAME,
+      examples: ['1h', '1d'],
+      error: invalid(HISTORY_INVALID.tf.error, HISTORY_INVALID.tf.hint),
+    }),
+  },
+  {
+    name: 'from',
+    in: 'query',
+    required: false,
+    description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
+    schema: t.String({ pattern: INSTANT_PATTERN, examples: instantExamples, error: invalid(HISTORY_INVALID.from.error, HISTORY_INVALID.from.hint) }),
+  },
+  {
+    name: 'to',
+    in: 'query',
+    required: false,
+    description: 'End of the range (exclusive), same forms as from; default now',
+    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to.error, HISTORY_INVALID.to.hint) }),
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Number of candles at most',
+    schema: t.Integer({
+      minimum: HISTORY_LIMIT.min,
+      maximum: HISTORY_LIMIT.max,
+      default: HISTORY_LIMIT.default,
+      examples: [100],
+      error: invalid(HISTORY_INVALID.limit.error, HISTORY_INVALID.limit.hint),
+    }),
+  },
+]
+
+const rangeErrors: ErrorDoc[] = [
+  { status: 400, error: HISTORY_INVALID.tf.error, when: `tf is not one of ${HISTORY_TIMEFRAME_NAMES.join(', ')}` },
+  { status: 400, error: HISTORY_INVALID.from.error, when: 'from is not Unix seconds, a UTC day or an ISO 8601 UTC time' },
+  { status: 400, error: HISTORY_INVALID.to.error, when: 'to is not Unix seconds, a UTC day or an ISO 8601 UTC time' },
+  { status: 400, error: HISTORY_INVALID.range.error, when: 'from is not earlier than to' },
+  { status: 400, error: HISTORY_INVALID.limit.error, when: `limit is not an integer from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}` },
+]
+
+const databaseErrors: ErrorDoc[] = [
+  { status: 503, error: 'Community database not configured', when: 'This deployment runs with DATABASE_URL=off and records no history' },
+  { status: 503, error: 'Community database busy', when: 'The database could not answer in time: retry' },
+]
+
+const WHAT_IT_IS =
+  'This is the service\'s own record, kept from the day a deployment starts: every core refresh (the screener ' +
+  'and ADA\'s price, refreshed on a schedule whether or not anyone asks) is written as one snapshot per asset per ' +
+  '5-minute interval (the first refresh of an interval is kept; several instances sharing a database record it ' +
+  `once). Snapshots older than ${RETENTION_DAYS} days are rolled up to hourly rows, so 5m candles reach ` +
+  `${RETENTION_DAYS} days back and 1h/1d candles the whole record. Candles: open = first recorded price, high/low ` +
+  'over the recorded prices, close = last; `liquidityUsd` and `volume24hUsd` are the figures at the last ' +
+  'snapshot (24 h volume is a rolling figure, not volume traded within the candle); `samples` counts the ' +
+  'snapshots behind a candle, so a gap (the service was down) shows. Intervals with nothing recorded have no candle.'
+
+const sampleCandles = [
+  { time: 1764028800, open: 0.001341, high: 0.001352, low: 0.001338, close: 0.00135, liquidityUsd: 1_201_455.2, volume24hUsd: 181_230.5, samples: 12 },
+  { time: 1764032400, open: 0.00135, high: 0.001361, low: 0.001347, close: 0.001356, liquidityUsd: 1_204_870.9, volume24hUsd: 183_002.1, samples: 12 },
+]
+
+export const tokenHistoryDoc: EndpointDoc = {
+  operationId: 'getTokenHistory',
+  method: 'GET',
+  path: '/tokens/{asset}/history',
+  tag: 'History',
+  summary: 'Candles of a curated token from the history this service records (merged source A and source B figures)',
+  description:
+    'Candles built from the merged price this service recorded for a curated token: the screener\'s ' +
+    'liquidity-weighted price across the pools of both sources, so a token that trades only on source A\'s DEXes ' +
+    `(which \`/ohlcv\` cannot chart) has history too. ${WHAT_IT_IS} A unit outside the curated registry answers ` +
+    '404 `Token not recorded`.',
+  params: [assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex'), ...rangeParams],
+  cacheSeconds: HISTORY_CACHE_SECONDS[DEFAULT_HISTORY_TIMEFRAME],
+  cacheNote: `per timeframe: ${lifetimes}; a range that ended before the current 5-minute interval ${CLOSED_RANGE_CACHE_SECONDS} s`,
+  examples: [`/tokens/${SNEK_UNIT}/history`, `/tokens/${SNEK_UNIT}/history?tf=1d&limit=90`, `/tokens/${SNEK_UNIT}/history?tf=5m&from=2026-11-01T00:00:00Z&limit=288`],
+  errors: [
+    { status: 400, error: INVALID_UNIT.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' },
+    ...rangeErrors,
+    { status: 404, error: 'Token not recorded', when: 'The unit is not a curated token (only those are recorded)' },
+    ...databaseErrors,
+  ],
+  coverage: `"${tokenHistoryCoverage(1764028800)}" (the day of the first recorded row).`,
+  response: HistoryResponse,
+  responseExample: {
+    asset: SNEK_UNIT,
+    symbol: 'SNEK',
+    tf: '1h',
+    from: 1763956800,
+    to: 1764036000,
+    recordedSince: '2026-11-25',
+    count: 2,
+    candles: sampleCandles,
+    coverage: tokenHistoryCoverage(1764028800),
+  },
+}
+
+export const marketHistoryDoc: EndpointDoc = {
+  operationId: 'getMarketHistory',
+  method: 'GET',
+  path: '/market/history',
+  tag: 'History',
+  summary: "Candles of ADA's USD price from the history this service records (market provider snapshots)",
+  description:
+    'Candles of ADA\'s USD price as this service recorded it from the market provider\'s snapshot (the figures ' +
+    `\`/market\` serves; market-provider figures, never mixed with DEX ones). ${WHAT_IT_IS} \`liquidityUsd\` is ` +
+    'null (the market provider gives none) and `volume24hUsd` is the provider\'s 24 h volume.',
+  params: rangeParams,
+  cacheSeconds: HISTORY_CACHE_SECONDS[DEFAULT_HISTORY_TIMEFRAME],
+  cacheNote: `per timeframe: ${lifetimes}; a range that ended before the current 5-minute interval ${CLOSED_RANGE_CACHE_SECONDS} s`,
+  examples: ['/market/history', '/market/history?tf=1d&limit=30'],
+  errors: [...rangeErrors, ...databaseErrors],
+  coverage: `"${adaHistoryCoverage(1764028800)}" (the day of the first recorded row).`,
+  response: HistoryResponse,
+  responseExample: {
+    asset: 'lovelace',
+    symbol: 'ADA',
+    tf: '1h',
+    from: 1763956800,
+    to: 1764036000,
+    recordedSince: '2026-11-25',
+    count: 1,
+    candles: [{ time: 1764028800, open: 0.4121, high: 0.4138, low: 0.4117, close: 0.4133, liquidityUsd: null, volume24hUsd: 512_330_120, samples: 12 }],
+    coverage: adaHistoryCoverage(1764028800),
+  },
+}
+
+export const ExportResponse = t.String({ description: 'NDJSON (one JSON object per line) or CSV (a header line, then one line per row)' })
+
+export const exportSnapshotsDoc: EndpointDoc = {
+  operationId: 'exportSnapshots',
+  method: 'GET',
+  path: '/export/snapshots',
+  tag: 'History',
+  summary: 'Every snapshot this service recorded on one UTC day, streamed as NDJSON or CSV',
+  description:
+    'Every recorded row whose interval starts on the UTC day, for every curated token and ADA (`unit` ' +
+    '`lovelace`), ordered by interval start, then unit. Streamed from the database page by page. Fields: ' +
+    `${EXPORT_FIELDS.map((f) => `\`${f}\``).join(', ')}. \`resolution\` is \`5m\` for a snapshot (its price only: ` +
+    `open, high and low are null) or \`1h\` for a roll-up of a day older than ${RETENTION_DAYS} days (open/high/low ` +
+    'over the hour, price = close); `sources` lists `source_a`, `source_b`, `market_provider` (joined with `+` in ' +
+    'CSV, where an empty cell is null). A day with nothing recorded is an empty body (CSV: the header only). ' +
+    'The weak ETag changes when a row of the day is added or rolled up; `If-None-Match` gives 304.',
+  params: [
+    {
+      name: 'day',
+      in: 'query',
+      required: true,
+      description: 'UTC day, YYYY-MM-DD, today or earlier',
+      schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day.error, HISTORY_INVALID.day.hint) }),
+    },
+    {
+      name: 'format',
+      in: 'query',
+      required: false,
+      description: 'ndjson (application/x-ndjson) or csv (text/csv)',
+      schema: t.Union(EXPORT_FORMATS.map((f) => t.Literal(f)), {
+        default: 'ndjson',
+        examples: ['csv'],
+        error: invalid(HISTORY_INVALID.format.error, HISTORY_INVALID.format.hint),
+      }),
+    },
+  ],
+  cacheSeconds: EXPORT_CACHE_SECONDS.complete,
+  cacheNote: `a finished day ${EXPORT_CACHE_SECONDS.complete} s; the current day ${EXPORT_CACHE_SECONDS.today} s`,
+  examples: ['/export/snapshots?day=2026-01-31', '/export/snapshots?day=2026-01-31&format=csv'],
+  errors: [
+    { status: 400, error: HISTORY_INVALID.day.error, when: 'day is missing, not a real YYYY-MM-DD day, or in the future' },
+    { status: 400, error: HISTORY_INVALID.format.error, when: 'format is not ndjson or csv' },
+    ...databaseErrors,
+  ],
+  response: ExportResponse,
+  successMediaTypes: ['application/x-ndjson', 'text/csv'],
+}
+
+export const historyDocs = [tokenHistoryDoc, marketHistoryDoc, exportSnapshotsDoc]
