@@ -87,19 +87,20 @@ export class CommunityDatabase {
   }
 
   private async prepare(isFile: boolean): Promise<void> {
-    // WAL lets readers and one writer (of any process sharing the file) proceed together; it is persistent.
-    if (isFile) await this.client.execute('PRAGMA journal_mode = WAL')
-    // Several processes may start on one fresh file at once: the losers of the race fail on CREATE TABLE and,
-    // on a fresh client, find the migrations already recorded.
+    // Several processes may start on one fresh file at once: switching to WAL needs the file to itself (it
+    // answers SQLITE_BUSY at once, busy timeout or not, while another process holds it), and the losers of the
+    // migration race fail on CREATE TABLE and, on a fresh client, find the migrations already recorded.
     for (let attempt = 1; ; attempt++) {
       try {
+        // WAL lets readers and one writer (of any process sharing the file) proceed together; it is persistent.
+        if (isFile) await this.client.execute('PRAGMA journal_mode = WAL')
         await applyMigrations(this.db)
         return
       } catch (error) {
-        if (attempt >= 5) throw error
-        this.logger.info({ attempt, err: describe(error) }, 'community database migration failed (another process may be migrating): retrying')
+        if (attempt >= 10) throw error
+        this.logger.info({ attempt, err: describe(error) }, 'community database preparation failed (another process may be migrating): retrying')
         this.recycle()
-        await Bun.sleep(50 * attempt)
+        await Bun.sleep(50 * attempt + Math.floor(Math.random() * 50))
       }
     }
   }
