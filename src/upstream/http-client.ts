@@ -34,6 +34,8 @@ export interface UpstreamResponse {
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024
 const RETRY_BACKOFF_MS = { rate_limited: 1000, other: 250 }
+/** Shortest pause between two asks while waiting for budget. */
+const MIN_BUDGET_POLL_MS = 25
 /** A retry is only worth starting with at least this much of the deadline left. */
 const MIN_RETRY_WINDOW_MS = 500
 
@@ -115,7 +117,8 @@ export class UpstreamHttp {
       }
       if (!waited) observer?.budgetWait(name)
       waited = true
-      await Bun.sleep(verdict.retryAfterMs)
+      // Not before the next grant is due, and never a tight loop (a shared ledger may round the wait to 0).
+      await Bun.sleep(Math.max(MIN_BUDGET_POLL_MS, verdict.retryAfterMs))
     }
   }
 
