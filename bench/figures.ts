@@ -242,6 +242,6 @@ const communityWritesFigure: Figure = {
   run: (context) => communityWrites(context),
 }
 
-const historyFigure: Figure = { name: 'history', title: '7. Recorded market history: size and query time', run: historyQuery }
+const historyFigure: Figure = { name: 'history', title: '8. Recorded market history: size and query time', run: historyQuery }
 
 export const figures: Figure[] = [cached, notModified, coldStart, screenerBuild, communityWritesFigure, memory, historyFigure]

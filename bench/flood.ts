@@ -9,7 +9,7 @@ import type { Figure } from './figures'
 
 export const flood: Figure = {
   name: 'flood',
-  title: 'Flood: 200 cold charts a minute from one client, a dashboard from another (5 simulated minutes)',
+  title: '9. Flood: 200 cold charts a minute from one client, a dashboard from another (5 simulated minutes)',
   async run() {
     const f = await runFlood({ minutes: 5 })
     const served = f.dashboardCharts.firstServedAtMs.map((at) => (at === null ? 'never' : `${at / 1000} s`)).join(', ')
