@@ -9,6 +9,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { Elysia, t } from 'elysia'
 import { invalid } from '../../src/http/errors'
+import { apiError } from '../../src/http/error-catalogue'
 import { startService } from '../helpers'
 
 const svc = await startService()
@@ -29,7 +30,7 @@ svc.app.use(
     )
     .get('/probe/limit', ({ query }) => ({ limit: query.limit }), {
       query: t.Object({
-        limit: t.Integer({ minimum: 1, maximum: 5, error: invalid("Invalid limit", "limit is an integer from 1 to 5") }),
+        limit: t.Integer({ minimum: 1, maximum: 5, error: invalid(apiError('invalid_limit', { min: 1, max: 5, default: 3 })) }),
       }),
     })
     .get('/probe/bug', () => {
@@ -103,7 +104,7 @@ describe('error answers', () => {
     for (const value of ['0', '6', 'abc', '1.5']) {
       const { status, body } = await svc.json(`/probe/limit?limit=${value}`)
       expect(status).toBe(400)
-      expect(body).toEqual({ error: 'Invalid limit', hint: 'limit is an integer from 1 to 5' })
+      expect(body).toEqual({ code: 'invalid_limit', error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 5 (default 3).' })
     }
     expect((await svc.json('/probe/limit?limit=3')).body).toEqual({ limit: 3 })
   })

@@ -9,6 +9,7 @@ import { Type } from '@sinclair/typebox'
 import { Elysia, t } from 'elysia'
 import { mcpTools } from '../../src/catalogue'
 import { invalid } from '../../src/http/errors'
+import { apiError } from '../../src/http/error-catalogue'
 import { parseToolArguments } from '../../src/mcp/arguments'
 import { runTool } from '../../src/mcp/server'
 import { defineTool, type McpTool } from '../../src/mcp/tool'
@@ -18,7 +19,7 @@ import { startService } from '../helpers'
 // A database for the community tools, and a market-provider key for its larger call budget (the fakes ignore it).
 const svc = await startService({ env: { DATABASE_URL: ':memory:', COINGECKO_API_KEY: 'test' } })
 // A REST probe and an MCP probe tool declared with the same parameter schemas: their 400s must read alike.
-const limitSchema = t.Integer({ minimum: 1, maximum: 500, default: 300, error: invalid('Invalid limit', 'limit is an integer from 1 to 500') })
+const limitSchema = t.Integer({ minimum: 1, maximum: 500, default: 300, error: invalid(apiError('invalid_limit', { min: 1, max: 500, default: 300 })) })
 const tfSchema = t.Union([t.Literal('1h'), t.Literal('1d')], { default: '1h' })
 svc.app.use(
   new Elysia().get('/probe/candles', ({ query }) => query, {
@@ -294,7 +295,7 @@ describe('tool arguments', () => {
       const result = await runTool(probeTool, context, args, svc.deps.logger)
       expect(result.isError).toBe(true)
       expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(rest.body)
-      expect(rest.body).toEqual({ error: 'Invalid limit', hint: 'limit is an integer from 1 to 500' })
+      expect(rest.body).toEqual({ code: 'invalid_limit', error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 500 (default 300).' })
     }
   })
 
