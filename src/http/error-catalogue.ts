@@ -13,6 +13,8 @@ type Text<P> = string | ((params: P) => string)
 
 interface ErrorDefinition<P> {
   status: number
+  /** When it is answered, for the table of codes. */
+  meaning: string
   error: Text<P>
   hint: Text<P>
   headers?: (params: P) => Record<string, string>
@@ -41,12 +43,14 @@ export const ERRORS = {
   // Any route
   not_found: define<{ path: string }>({
     status: 404,
+    meaning: 'No endpoint at this path',
     error: 'Not found',
     hint: (p) => `No endpoint at ${p.path}. GET /api/v1/ lists every endpoint with examples.`,
     sample: { path: '/api/v1/nothing-here' },
   }),
   method_not_allowed: define<{ path: string; allow: string }>({
     status: 405,
+    meaning: 'The path exists but not for this method (`Allow` lists those it takes)',
     error: 'Method not allowed',
     hint: (p) => `${p.path} accepts ${p.allow}.`,
     headers: (p) => ({ allow: p.allow }),
@@ -54,31 +58,36 @@ export const ERRORS = {
   }),
   validation_failed: define<{ label: string; hint: string }>({
     status: 400,
+    meaning: 'A parameter, body field or MCP argument fails its schema; the error names it',
     error: (p) => p.label,
     hint: (p) => p.hint,
     sample: { label: "Invalid query parameter 'q'", hint: 'Expected string. GET /api/v1/ documents each parameter.' },
   }),
   unreadable_body: define({
     status: 400,
+    meaning: 'The request body could not be parsed',
     error: INVALID_REQUEST_BODY,
     hint: 'Send a JSON object with Content-Type: application/json.',
     sample: undefined,
   }),
-  bad_request: define({ status: 400, error: 'Bad request', hint: 'The request could not be read.', sample: undefined }),
+  bad_request: define({ status: 400, meaning: 'The request could not be read', error: 'Bad request', hint: 'The request could not be read.', sample: undefined }),
   invalid_host_header: define({
     status: 400,
+    meaning: 'The Host header is not host[:port] and the answer needs absolute URLs',
     error: 'Invalid Host header',
     hint: 'Send a Host header of the form host[:port] (HTTP clients do by default): this answer contains absolute URLs built from it.',
     sample: undefined,
   }),
   internal_error: define({
     status: 500,
+    meaning: 'A bug on our side (details only in the log, under the request id)',
     error: 'Internal error',
     hint: 'Something failed on our side. Retry later, and quote the X-Request-Id header when reporting it.',
     sample: undefined,
   }),
   upstream_unavailable: define<{ upstream: UpstreamName; failure: UpstreamFailure }>({
     status: 502,
+    meaning: 'An upstream failed and no cached copy exists; the error names it',
     error: (p) => `Upstream unavailable: ${UPSTREAM_LABEL[p.upstream]}`,
     hint: (p) =>
       `The ${upstreamTitle(p.upstream)} did not give a usable answer (${p.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
@@ -86,6 +95,7 @@ export const ERRORS = {
   }),
   busy_for_this_client: define<{ upstream: UpstreamName; retryAfterSeconds: number }>({
     status: 503,
+    meaning: 'This client used its fair share of an upstream\'s budget (`Retry-After`); nothing was called',
     error: 'Busy for this client',
     hint: (p) =>
       `This client has used its fair share of the ${UPSTREAM_LABEL[p.upstream]}'s call budget for answers not yet cached; answers other ` +
@@ -95,9 +105,10 @@ export const ERRORS = {
   }),
 
   // Inputs
-  invalid_asset_unit: define({ status: 400, error: 'Invalid asset unit', hint: `${UNIT_HINT}.`, sample: undefined }),
+  invalid_asset_unit: define({ status: 400, meaning: 'The asset unit is not 56 hex of policy id plus an even-length hex name', error: 'Invalid asset unit', hint: `${UNIT_HINT}.`, sample: undefined }),
   invalid_search_query: define<{ maxLength: number }>({
     status: 400,
+    meaning: '`q` is missing, blank or too long',
     error: 'Invalid search query',
     hint: (p) =>
       `q is the text to search for (a ticker, a name or an asset unit): 1 to ${p.maxLength} characters, not only spaces, e.g. /api/v1/search?q=snek`,
@@ -105,68 +116,79 @@ export const ERRORS = {
   }),
   invalid_timeframe: define<{ timeframes: readonly string[]; default: string }>({
     status: 400,
+    meaning: '`tf` is not one of the endpoint\'s timeframes',
     error: 'Invalid timeframe',
     hint: (p) => `tf is one of ${p.timeframes.join(', ')} (default ${p.default}).`,
     sample: { timeframes: ['5m', '1h', '1d'], default: '1h' },
   }),
   invalid_limit: define<{ min: number; max: number; default: number }>({
     status: 400,
+    meaning: '`limit` is outside its bounds',
     error: 'Invalid limit',
     hint: (p) => `limit is the number of candles: an integer from ${p.min} to ${p.max} (default ${p.default}).`,
     sample: { min: 1, max: 500, default: 300 },
   }),
-  invalid_quote: define({ status: 400, error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
+  invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
   invalid_pool_address: define({
     status: 400,
+    meaning: '`pool` is not a hex pool address',
     error: 'Invalid pool address',
     hint: 'pool is a source B pool address in hex (8 to 160 hex characters, no cardano_ prefix); take one from poolChoices.',
     sample: undefined,
   }),
   invalid_from: define<{ detail?: string }>({
     status: 400,
+    meaning: '`from` is not Unix seconds, a UTC day or an ISO 8601 UTC time',
     error: 'Invalid from',
     hint: (p) => withDetail(p.detail, `from is ${INSTANT_FORMS}.`),
     sample: {},
   }),
   invalid_to: define<{ detail?: string }>({
     status: 400,
+    meaning: '`to` is not Unix seconds, a UTC day or an ISO 8601 UTC time',
     error: 'Invalid to',
     hint: (p) => withDetail(p.detail, `to is ${INSTANT_FORMS}.`),
     sample: {},
   }),
-  invalid_range: define({ status: 400, error: 'Invalid range', hint: 'from must be earlier than to.', sample: undefined }),
+  invalid_range: define({ status: 400, meaning: '`from` is not earlier than `to`', error: 'Invalid range', hint: 'from must be earlier than to.', sample: undefined }),
   invalid_day: define<{ detail?: string }>({
     status: 400,
+    meaning: '`day` is missing, not a real day, or in the future',
     error: 'Invalid day',
     hint: (p) => withDetail(p.detail, 'day is a UTC calendar day written YYYY-MM-DD (e.g. 2026-01-31), today or earlier.'),
     sample: {},
   }),
   invalid_format: define<{ formats: readonly string[]; default: string }>({
     status: 400,
+    meaning: '`format` is not ndjson or csv',
     error: 'Invalid format',
     hint: (p) => `format is ${p.formats.join(' or ')} (default ${p.default}).`,
     sample: { formats: ['ndjson', 'csv'], default: 'ndjson' },
   }),
   invalid_days: define<{ min: number; max: number; default: number }>({
     status: 400,
+    meaning: '`days` is outside 1–365',
     error: 'Invalid days',
     hint: (p) => `days is an integer from ${p.min} to ${p.max} (default ${p.default}): 1 gives 5-minute points, 2–90 hourly, more daily.`,
     sample: { min: 1, max: 365, default: 1 },
   }),
   invalid_ecosystem: define<{ size: number }>({
     status: 400,
+    meaning: '`ecosystem` is anything but 1',
     error: 'Invalid ecosystem',
     hint: (p) => `ecosystem takes only the value 1 (include the top ${p.size} ecosystem tokens); leave it out otherwise.`,
     sample: { size: 50 },
   }),
   invalid_wallet_input: define<{ detail?: string }>({
     status: 400,
+    meaning: 'Not a mainnet address, stake address or handle',
     error: 'Unrecognised wallet input',
     hint: (p) => withDetail(p.detail, ACCEPTED_WALLET_FORMS),
     sample: { detail: '"abc" is neither an address nor a handle.' },
   }),
   invalid_units: define<{ max: number; entry?: string }>({
     status: 400,
+    meaning: '`units` is empty or an entry is not an asset unit',
     error: INVALID_UNITS,
     hint: (p) =>
       `${p.entry === undefined ? `units lists 1 to ${p.max} comma-separated asset units.` : `${p.entry} is not an asset unit.`} ${UNIT_HINT}.`,
@@ -174,12 +196,14 @@ export const ERRORS = {
   }),
   too_many_units: define<{ max: number; count: number }>({
     status: 400,
+    meaning: '`units` lists more distinct units than allowed',
     error: INVALID_UNITS,
     hint: (p) => `units lists at most ${p.max} distinct asset units per request; this one has ${p.count}. Split the list into several requests.`,
     sample: { max: 60, count: 61 },
   }),
   invalid_arguments: define({
     status: 400,
+    meaning: 'MCP tool arguments are not a JSON object',
     error: 'Invalid arguments',
     hint: 'Pass the arguments as a JSON object; tools/list gives their schema.',
     sample: undefined,
@@ -188,12 +212,14 @@ export const ERRORS = {
   // Things looked up
   token_not_found: define<{ unit: string }>({
     status: 404,
+    meaning: 'No source A pair and no chain record for the unit',
     error: 'Token not found',
     hint: (p) => `No source A pair and no chain record for ${p.unit}. ${UNIT_HINT}.`,
     sample: { unit: 'ab'.repeat(28) },
   }),
   token_not_recorded: define<{ unit: string }>({
     status: 404,
+    meaning: 'History is recorded for curated tokens only',
     error: 'Token not recorded',
     hint: (p) =>
       `History is recorded for the curated tokens only (GET /api/v1/tokens lists them); ${p.unit} is not one. ` +
@@ -202,6 +228,7 @@ export const ERRORS = {
   }),
   no_chartable_pool: define<{ unit: string; sourceBDexes: string[] | null }>({
     status: 404,
+    meaning: 'The token has no source B pool to chart, or the chain does not know it',
     error: 'No chartable pool found',
     hint: (p) =>
       p.sourceBDexes === null
@@ -213,6 +240,7 @@ export const ERRORS = {
   }),
   pool_not_found: define<{ unit: string; pool: string }>({
     status: 404,
+    meaning: '`pool` is not one of the token\'s chartable pools',
     error: 'Pool not found',
     hint: (p) =>
       `${p.pool} is not one of this token's chartable source B pools. Leave pool out for the deepest one, ` +
@@ -221,18 +249,21 @@ export const ERRORS = {
   }),
   address_not_found: define<{ address: string }>({
     status: 404,
+    meaning: 'The chain has never seen the payment address',
     error: 'Address not found',
     hint: (p) => `The chain API has never seen ${p.address}: it has had no transaction yet. Check the address.`,
     sample: { address: 'addr1…' },
   }),
   stake_address_not_found: define<{ stakeAddress: string }>({
     status: 404,
+    meaning: 'The chain has never seen the stake address',
     error: 'Stake address not found',
     hint: (p) => `The chain API has never seen ${p.stakeAddress}. Check the address, or use a payment address (addr1…) of the wallet.`,
     sample: { stakeAddress: 'stake1…' },
   }),
   handle_not_found: define<{ handle: string }>({
     status: 404,
+    meaning: 'Neither the resolver nor the chain knows the handle',
     error: 'Handle not found',
     hint: (p) =>
       `Neither the handle resolver nor the chain knows ${p.handle}. Check the spelling; handles are 1–15 characters of a-z, 0-9, ".", "_", "-".`,
@@ -240,6 +271,7 @@ export const ERRORS = {
   }),
   docs_not_built: define({
     status: 404,
+    meaning: 'The docs site is not built yet',
     error: 'Docs not built',
     hint:
       'The docs site is not built yet: `bun run start` builds it in the background when missing (about 10 s), or run ' +
@@ -248,6 +280,7 @@ export const ERRORS = {
   }),
   reference_asset_not_found: define({
     status: 404,
+    meaning: 'No such asset of the API reference page',
     error: 'Not found',
     hint: 'The reference page loads its own assets; open /api/v1/reference.',
     sample: undefined,
@@ -256,24 +289,28 @@ export const ERRORS = {
   // Community writes and the database
   invalid_request_body: define<{ detail: string }>({
     status: 400,
+    meaning: 'A community write\'s body is not JSON, or not an object',
     error: INVALID_REQUEST_BODY,
     hint: (p) => `${p.detail} ${SIGNED_BODY}`,
     sample: { detail: 'The body is not JSON.' },
   }),
   missing_body_field: define<{ field: string }>({
     status: 400,
+    meaning: 'A community write lacks one of its four fields',
     error: (p) => `Missing body field '${p.field}'`,
     hint: SIGNED_BODY,
     sample: { field: 'signature' },
   }),
   invalid_body_field: define<{ field: string; hint?: string }>({
     status: 400,
+    meaning: 'A community write\'s field is not a string, or not hex where hex is due',
     error: (p) => `Invalid body field '${p.field}'`,
     hint: (p) => p.hint ?? `${p.field} must be a string. ${SIGNED_BODY}`,
     sample: { field: 'key' },
   }),
   body_too_large: define<{ maxBytes: number }>({
     status: 413,
+    meaning: 'A community write\'s body is over 8192 bytes',
     error: 'Body too large',
     hint: (p) =>
       `Community writes accept at most ${p.maxBytes} bytes (8 KB). Send only the four fields payload, signature, key and rewardAddressHex.`,
@@ -281,24 +318,28 @@ export const ERRORS = {
   }),
   signature_verification_failed: define<{ reason: string }>({
     status: 401,
+    meaning: 'The CIP-8 signature does not prove the write (the hint says why)',
     error: 'Signature verification failed',
     hint: (p) => p.reason,
     sample: { reason: 'The signature does not verify for this payload and key.' },
   }),
   invalid_signed_payload: define<{ detail: string }>({
     status: 400,
+    meaning: 'The signed payload is not the documented object',
     error: 'Invalid signed payload',
     hint: (p) => p.detail,
     sample: { detail: 'action must be "boost" on this endpoint.' },
   }),
   stale_signed_payload: define<{ detail: string }>({
     status: 400,
+    meaning: 'The signed day or time is no longer current: sign again',
     error: 'Stale signed payload',
     hint: (p) => p.detail,
     sample: { detail: 'day must be today in UTC.' },
   }),
   payload_url_mismatch: define<{ signedUnit: string; urlUnit: string }>({
     status: 400,
+    meaning: 'The signed unit is not the unit in the URL',
     error: 'Payload does not match the URL',
     hint: (p) =>
       `The signed unit ${p.signedUnit} is not the unit in the URL (${p.urlUnit}). Post the comment to /api/v1/community/comments/${p.signedUnit}.`,
@@ -306,6 +347,7 @@ export const ERRORS = {
   }),
   already_boosted_today: define<{ stakeAddress: string; day: string; wait: string; retryAfterSeconds: number }>({
     status: 409,
+    meaning: 'The stake address used its boost of this UTC day (`Retry-After`)',
     error: 'Already boosted today',
     hint: (p) =>
       `${p.stakeAddress} has used its one boost for ${p.day} (UTC), on some token. The next boost is possible after 00:00 UTC, ${p.wait} from now.`,
@@ -314,6 +356,7 @@ export const ERRORS = {
   }),
   daily_comment_limit_reached: define<{ stakeAddress: string; limit: number; wait: string; retryAfterSeconds: number }>({
     status: 429,
+    meaning: 'The stake address posted its comments of this UTC day (`Retry-After`)',
     error: 'Daily comment limit reached',
     hint: (p) =>
       `${p.stakeAddress} has posted ${p.limit} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${p.wait} from now.`,
@@ -322,12 +365,14 @@ export const ERRORS = {
   }),
   database_not_configured: define<{ consequence: string }>({
     status: 503,
+    meaning: 'The deployment runs with DATABASE_URL=off',
     error: DATABASE_NOT_CONFIGURED,
     hint: (p) => `This deployment runs without the community database (DATABASE_URL=off), so ${p.consequence}. Every other endpoint works.`,
     sample: { consequence: 'boosts and comments are unavailable here' },
   }),
   database_busy: define<{ nothing: string }>({
     status: 503,
+    meaning: 'The database could not answer in time; nothing was saved (`Retry-After`)',
     error: 'Community database busy',
     hint: (p) => `Nothing was ${p.nothing}. Retry in a few seconds.`,
     headers: () => ({ 'retry-after': '2' }),
@@ -375,6 +420,6 @@ export function sampleErrors(): ApiError[] {
 
 /** The markdown table of the codes, as README.md and docs/guide/errors.md show it (a test keeps them equal). */
 export function errorCodeTable(): string {
-  const rows = sampleErrors().map((e) => `| \`${e.code}\` | ${e.status} | ${e.error.replace(/\|/g, '\\|')} |`)
-  return ['| code | status | error (example) |', '|---|---|---|', ...rows].join('\n')
+  const rows = sampleErrors().map((e) => `| \`${e.code}\` | ${e.status} | ${e.error} | ${ERRORS[e.code as ErrorCode].meaning} |`)
+  return ['| code | status | error (example) | when |', '|---|---|---|---|', ...rows].join('\n')
 }
