@@ -121,6 +121,7 @@ describe('an MCP client from the official SDK', () => {
     expect(result.isError).toBe(true)
     const body = JSON.parse((result.content as Array<{ text: string }>)[0].text)
     expect(body).toEqual({
+      code: 'upstream_unavailable',
       error: 'Upstream unavailable: chain API',
       hint: 'The chain API (Koios) did not give a usable answer (http error) and no cached copy exists yet. Retry in a minute.',
     })
@@ -259,7 +260,7 @@ describe('tool errors read like the REST errors', () => {
     const client = await connect()
     const answer = await callTool(client, 'get_token', {})
     await client.close()
-    expect(answer).toEqual({ isError: true, body: { error: 'Invalid asset unit', hint: expect.stringContaining('56') } })
+    expect(answer).toEqual({ isError: true, body: { code: 'invalid_asset_unit', error: 'Invalid asset unit', hint: expect.stringContaining('56') } })
   })
 
   it('an upstream failure with no cached copy is the REST 502, as a tool error', async () => {
