@@ -151,7 +151,7 @@ describe('an MCP client from the official SDK', () => {
   })
 })
 
-/** The tool's answer: structured content on success, the `{error, hint}` text on a tool error. */
+/** The tool's answer: structured content on success, the `{code, error, hint}` text on a tool error. */
 async function callTool(client: Client, name: string, args: Record<string, unknown>) {
   const result = await client.callTool({ name, arguments: args })
   const text = (result.content as Array<{ text: string }>)[0].text
@@ -346,7 +346,7 @@ describe('the transport over raw HTTP', () => {
     expect(body.result.capabilities).toEqual({ tools: { listChanged: false } })
   })
 
-  it('answers a failed call as isError with the {error, hint} text and no structured content', async () => {
+  it('answers a failed call as isError with the {code, error, hint} text and no structured content', async () => {
     const call = { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_token', arguments: { asset: 'zz' } } }
     const { result } = await (await post(JSON.stringify(call))).json()
     expect(result.isError).toBe(true)

@@ -1,5 +1,5 @@
 /**
- * The inputs of GET /tokens/{asset}/ohlcv as pure rules that throw the same `{error, hint}` the REST schemas
+ * The inputs of GET /tokens/{asset}/ohlcv as pure rules that throw the same `{code, error, hint}` the REST schemas
  * answer with, so the MCP tool (which skips HTTP) rejects exactly what the endpoint rejects.
  */
 import { parseAssetUnit } from '../../http/asset-input'

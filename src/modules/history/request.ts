@@ -1,5 +1,5 @@
 /**
- * Inputs of the history and export endpoints as pure rules throwing the same `{error, hint}` as the REST
+ * Inputs of the history and export endpoints as pure rules throwing the same `{code, error, hint}` as the REST
  * schemas, so the MCP tool rejects exactly what the endpoints reject.
  */
 import { apiError } from '../../http/error-catalogue'

@@ -1,5 +1,5 @@
 /**
- * Input rules of the token endpoints, as pure functions that throw the same `{error, hint}` the REST schemas
+ * Input rules of the token endpoints, as pure functions that throw the same `{code, error, hint}` the REST schemas
  * answer with, so the MCP tools (which skip HTTP) reject exactly what the endpoints reject.
  */
 import { apiError } from '../../http/error-catalogue'
