@@ -39,7 +39,7 @@ export async function buildSiteData(): Promise<SiteData> {
       mcpPath: MCP_PATH,
       coverageRules: COVERAGE_RULES,
       coverageStrings: coverageStrings(),
-      errorFormat: 'Every non-2xx answer is JSON {error, hint}; hint says what to do about it.',
+      errorFormat: 'Every non-2xx answer is JSON {code, error, hint}; code is a stable identifier, hint says what to do about it.',
       tools: mcpToolDefinitions.map((tool) => ({ name: tool.name, description: tool.description, arguments: argumentsOf(tool.input) })),
       endpoints,
     }

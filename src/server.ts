@@ -2,7 +2,7 @@ import { createApp } from './app'
 import type { Config } from './config'
 import { buildDeps, type AppDeps } from './deps'
 import { jsonError } from './http/error-handler'
-import { ApiError } from './http/errors'
+import { apiError } from './http/error-catalogue'
 import { historyScheduler } from './modules/history/core-refresh'
 import { coreRefreshMs } from './modules/history/schedule'
 
@@ -32,7 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       reusePort: false,
       error(error: Error) {
         deps.logger.error({ err: error }, 'error outside the app error handler')
-        return jsonError(new ApiError(500, 'Internal error', 'Something failed on our side. Retry later.'))
+        return jsonError(apiError('internal_error'))
       },
     } as Parameters<ReturnType<typeof createApp>['listen']>[0])
   } catch (error) {

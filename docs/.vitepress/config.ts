@@ -28,6 +28,7 @@ export default defineConfig({
           { text: 'Coverage and honesty rules', link: '/guide/coverage' },
           { text: 'Community signing (CIP-30)', link: '/guide/community-signing' },
           { text: 'Limits and caching', link: '/guide/limits-and-caching' },
+          { text: 'Errors and their codes', link: '/guide/errors' },
           { text: 'Market history', link: '/guide/history' },
           { text: 'MCP for agents', link: '/guide/mcp' },
           { text: 'Self-hosting', link: '/guide/self-hosting' },

@@ -53,7 +53,8 @@ export const API_DESCRIPTION =
   'statistics, plus a wallet-signed community layer (boosts and comments).'
 
 export const ERROR_FORMAT =
-  'Every non-2xx answer of /api/v1 is JSON {error, hint}; hint says what to do about it. (Request headers over ' +
+  'Every non-2xx answer of /api/v1 is JSON {code, error, hint}: code is a stable snake_case identifier to branch ' +
+  'on, hint says what to do about it. (Request headers over ' +
   '16 KiB are refused by the HTTP server with 431 and no body; /api/mcp answers JSON-RPC error envelopes.)'
 
 export const MCP_TRANSPORT = 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST'

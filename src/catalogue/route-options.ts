@@ -1,12 +1,18 @@
 import { t, type TSchema } from 'elysia'
-import { ApiError } from '../http/errors'
+import { apiError, fromBody } from '../http/error-catalogue'
+import { schemaErrorBody } from '../http/errors'
 import { toJsonSchema } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
 
 export const ErrorBody = t.Object(
   {
+    code: t.String({
+      description: 'Stable snake_case identifier of the error, to branch on (the texts may be reworded)',
+      pattern: '^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$',
+      examples: ['token_not_found'],
+    }),
     error: t.String({ description: 'What went wrong', examples: ['Token not found'] }),
-    hint: t.Optional(t.String({ description: 'What to do about it', examples: ['Check the unit format'] })),
+    hint: t.Optional(t.String({ description: 'What to do about it (every answer of this API carries one)', examples: ['Check the unit format'] })),
   },
   { $id: '#/components/schemas/Error', title: 'Error' },
 )
@@ -44,8 +50,9 @@ function strictIntegers(params: ParamDoc[]) {
     for (const param of integers) {
       const raw = query[param.name]
       if (raw === undefined || (typeof raw === 'string' && /^\d+$/.test(raw))) continue
-      const custom = (param.schema as { error?: unknown }).error as { error?: string; hint?: string } | undefined
-      throw new ApiError(400, custom?.error ?? `Invalid query parameter '${param.name}'`, custom?.hint ?? 'Expected an integer written in digits.')
+      const body = schemaErrorBody((param.schema as { error?: unknown }).error)
+      if (body !== null) throw fromBody(body)
+      throw apiError('validation_failed', { label: `Invalid query parameter '${param.name}'`, hint: 'Expected an integer written in digits.' })
     }
   }
 }

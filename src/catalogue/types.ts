@@ -14,8 +14,10 @@ export interface ParamDoc {
   schema: TSchema
 }
 
+/** One error answer of an endpoint, built by name from the registry (http/error-catalogue.ts: errorDoc). */
 export interface ErrorDoc {
   status: number
+  code: string
   /** The `error` text of the answer. */
   error: string
   when: string

@@ -3,19 +3,18 @@
  * wording, one parser, shared by the REST routes and the MCP tools so both reject exactly the same text.
  */
 import { t } from 'elysia'
-import { normaliseUnit, UNIT_HINT, UNIT_PATTERN } from '../cardano/unit'
+import { normaliseUnit, UNIT_PATTERN } from '../cardano/unit'
 import type { ParamDoc } from '../catalogue/types'
-import { ApiError, invalid } from './errors'
+import { apiError } from './error-catalogue'
+import { invalid } from './errors'
 
 /** SNEK, the example unit of the docs and the index. */
 export const SNEK_UNIT = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
 
-export const INVALID_UNIT = { error: 'Invalid asset unit', hint: `${UNIT_HINT}.` }
-
 /** The asset unit in lowercase; 400 for anything that is not 56 hex of policy id plus an even-length hex name. */
 export function parseAssetUnit(raw: string): string {
   const unit = normaliseUnit(raw)
-  if (unit === null) throw new ApiError(400, INVALID_UNIT.error, INVALID_UNIT.hint)
+  if (unit === null) throw apiError('invalid_asset_unit')
   return unit
 }
 
@@ -26,6 +25,6 @@ export function assetParam(description: string, name = 'asset', examples: string
     in: 'path',
     required: true,
     description,
-    schema: t.String({ pattern: UNIT_PATTERN, examples, error: invalid(INVALID_UNIT.error, INVALID_UNIT.hint) }),
+    schema: t.String({ pattern: UNIT_PATTERN, examples, error: invalid(apiError('invalid_asset_unit')) }),
   }
 }

@@ -4,7 +4,7 @@
  * anyone could make a cached answer point at their own host. Answers that embed it must put it in their cache
  * key, or one caller's Host header would leak into everyone's cached bytes.
  */
-import { ApiError } from './errors'
+import { apiError } from './error-catalogue'
 
 const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
@@ -49,6 +49,6 @@ function urlHost(url: string): string {
   try {
     return new URL(url).host
   } catch {
-    throw new ApiError(400, 'Invalid Host header', 'Send a Host header of the form host[:port] (HTTP clients do by default): this answer contains absolute URLs built from it.')
+    throw apiError('invalid_host_header')
   }
 }

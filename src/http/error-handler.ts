@@ -1,15 +1,16 @@
 import { Elysia, ValidationError } from 'elysia'
 import type { Logger } from '../observability/logger'
-import { FairShareRefusal, UPSTREAM_LABEL, UpstreamError, upstreamTitle } from '../upstream/errors'
-import { ApiError } from './errors'
+import { classifyError } from './classify-error'
+import { apiError, fromBody } from './error-catalogue'
+import { ApiError, schemaErrorBody } from './errors'
 import { requestIdOf } from './observe'
 import { requestPath } from './request-path'
 
 /**
- * The one place errors become HTTP. Every non-2xx answer is JSON `{error, hint}`: ApiError carries its own
- * status; a schema's `error` option (`{error, hint}` or a hint string) words validation failures; upstream
- * failures with no cached copy are 502 naming the upstream; anything else is a 500 whose details go to the
- * log, never to the client.
+ * The one place errors become HTTP. Every non-2xx answer is JSON `{code, error, hint}`: Elysia's own failures
+ * (no route, wrong method, validation, unreadable body) are worded here, a schema's `error` option (an error
+ * body, or a hint string) words validation failures, and everything else is classified as MCP tools classify
+ * it (classify-error.ts); a 500's details go to the log, never to the client.
  */
 
 export interface RouteTable {
@@ -30,86 +31,55 @@ export function jsonError(error: ApiError): Response {
 
 export function errorHandler(deps: { logger: Logger; routes: () => RouteTable }) {
   return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, function toJsonError(ctx) {
-    const apiError = classify(ctx.code, ctx.error, ctx.request, deps.routes)
-    if (apiError.status >= 500 && apiError.status !== 502 && apiError.status !== 503) {
+    const answer = classify(ctx.code, ctx.error, ctx.request, deps.routes)
+    if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503) {
       deps.logger.error(
         { reqId: requestIdOf(ctx.request), err: ctx.error, path: ctx.path },
         'unhandled error',
       )
     }
     // onAfterResponse reads the status from here for the request log and metrics.
-    ctx.set.status = apiError.status
-    return jsonError(apiError)
+    ctx.set.status = answer.status
+    return jsonError(answer)
   })
 }
 
 function classify(code: unknown, error: unknown, request: Request, routes: () => RouteTable): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof UpstreamError) return upstreamUnavailable(error)
   switch (code) {
     case 'NOT_FOUND': {
       const path = requestPath(request.url)
       const allowed = routes().methodsFor(path)
-      if (allowed.length > 0) {
-        const allow = allowed.join(', ')
-        return new ApiError(405, 'Method not allowed', `${path} accepts ${allow}.`, { allow })
-      }
-      return new ApiError(404, 'Not found', `No endpoint at ${path}. GET /api/v1/ lists every endpoint with examples.`)
+      if (allowed.length > 0) return apiError('method_not_allowed', { path, allow: allowed.join(', ') })
+      return apiError('not_found', { path })
     }
     case 'VALIDATION':
       return validationError(error as ValidationError)
     case 'PARSE':
-      return new ApiError(400, 'Invalid request body', 'Send a JSON object with Content-Type: application/json.')
+      return apiError('unreadable_body')
     case 'INVALID_COOKIE_SIGNATURE':
     case 'INVALID_FILE_TYPE':
-      return new ApiError(400, 'Bad request', 'The request could not be read.')
+      return apiError('bad_request')
     default:
-      return new ApiError(500, 'Internal error', 'Something failed on our side. Retry later, and quote the X-Request-Id header when reporting it.')
+      return classifyError(error)
   }
-}
-
-/**
- * An upstream failure with no cached copy, as the 502 clients see (REST and MCP word it the same); a client over
- * its fair share of an upstream's budget gets 503 with Retry-After (nothing was called).
- */
-export function upstreamUnavailable(error: UpstreamError): ApiError {
-  const name = UPSTREAM_LABEL[error.upstream]
-  if (error instanceof FairShareRefusal) {
-    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
-    return new ApiError(
-      503,
-      'Busy for this client',
-      `This client has used its fair share of the ${name}'s call budget for answers not yet cached; answers other ` +
-        `clients already asked for are still served. Retry in ${seconds} s, or ask for fewer distinct uncached resources.`,
-      { 'retry-after': String(seconds) },
-    )
-  }
-  return new ApiError(
-    502,
-    `Upstream unavailable: ${name}`,
-    `The ${upstreamTitle(error.upstream)} did not give a usable answer (${error.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
-  )
 }
 
 const WHERE: Record<string, string> = { query: 'query parameter', params: 'path parameter', body: 'body field', headers: 'header' }
 
 function validationError(error: ValidationError): ApiError {
   // A failing response schema is our bug (Elysia reports it as a validation error too).
-  if (error.type === 'response') {
-    return new ApiError(500, 'Internal error', 'Something failed on our side. Retry later, and quote the X-Request-Id header when reporting it.')
-  }
+  if (error.type === 'response') return apiError('internal_error')
   const custom = error.customError as unknown
+  const body = schemaErrorBody(custom)
+  if (body !== null) return fromBody(body)
   const name = (error.valueError?.path ?? '').split('/').filter(Boolean)[0]
   const where = WHERE[error.type] ?? 'input'
-  if (typeof custom === 'object' && custom !== null && 'error' in custom) {
-    const c = custom as { error: string; hint?: string }
-    return new ApiError(400, c.error, c.hint)
-  }
   const label = name ? `Invalid ${where} '${name}'` : `Invalid ${where}`
-  if (typeof custom === 'string') return new ApiError(400, label, custom)
+  if (typeof custom === 'string') return apiError('validation_failed', { label, hint: custom })
   const detail = error.valueError?.message ?? 'unexpected value'
-  if (error.type === 'body') return new ApiError(400, label, `${detail}. Send a JSON object with the documented fields.`)
-  return new ApiError(400, label, `${detail}. GET /api/v1/ documents each parameter.`)
+  const next = error.type === 'body' ? 'Send a JSON object with the documented fields.' : 'GET /api/v1/ documents each parameter.'
+  return apiError('validation_failed', { label, hint: `${detail}. ${next}` })
 }
 
 /** Builds the 405 lookup and route templates from the app's own routes, so they can never disagree with them. */

@@ -1,11 +1,12 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { withoutCoercion } from '../catalogue/json-schema'
-import { ApiError } from '../http/errors'
+import { apiError, fromBody } from '../http/error-catalogue'
+import { schemaErrorBody } from '../http/errors'
 
 /**
  * Tool arguments checked against the same schemas as the REST parameters, failing with the same wording:
- * a parameter schema's `error` option (`invalid(error, hint)`) gives exactly the REST 400's error and hint.
+ * a parameter schema's `error` option (`invalid(apiError(code, …))`) gives exactly the REST 400's body.
  *
  * Defaults are filled in and numeric strings read as numbers (an agent may send `"300"` for an integer, as a
  * query string would), then unknown arguments are dropped, as REST ignores unknown query parameters.
@@ -13,7 +14,7 @@ import { ApiError } from '../http/errors'
 export function parseToolArguments<T extends TObject>(input: T, raw: unknown): Static<T> {
   const schema = checkable(input)
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-    throw new ApiError(400, 'Invalid arguments', 'Pass the arguments as a JSON object; tools/list gives their schema.')
+    throw apiError('invalid_arguments')
   }
   const value = fromQueryStrings(schema, Value.Default(schema, structuredClone(raw ?? {})) as Record<string, unknown>)
   if (Value.Check(schema, value)) return Value.Clean(schema, value) as Static<T>
@@ -21,13 +22,11 @@ export function parseToolArguments<T extends TObject>(input: T, raw: unknown): S
   const first = Value.Errors(schema, value).First()
   const name = (first?.path ?? '').split('/').filter(Boolean)[0]
   const custom = name === undefined ? undefined : (schema.properties[name] as { error?: unknown } | undefined)?.error
-  if (typeof custom === 'object' && custom !== null && 'error' in custom) {
-    const { error, hint } = custom as { error: string; hint?: string }
-    throw new ApiError(400, error, hint)
-  }
+  const body = schemaErrorBody(custom)
+  if (body !== null) throw fromBody(body)
   const label = name === undefined ? 'Invalid arguments' : `Invalid argument '${name}'`
-  if (typeof custom === 'string') throw new ApiError(400, label, custom)
-  throw new ApiError(400, label, `${first?.message ?? 'unexpected value'}. tools/list gives each argument's schema.`)
+  if (typeof custom === 'string') throw apiError('validation_failed', { label, hint: custom })
+  throw apiError('validation_failed', { label, hint: `${first?.message ?? 'unexpected value'}. tools/list gives each argument's schema.` })
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/

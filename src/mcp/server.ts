@@ -10,10 +10,8 @@ import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { toJsonSchema } from '../catalogue/json-schema'
 import { COVERAGE_RULES } from '../catalogue/render'
-import { upstreamUnavailable } from '../http/error-handler'
-import { ApiError } from '../http/errors'
+import { classifyError } from '../http/classify-error'
 import type { Logger } from '../observability/logger'
-import { UpstreamError } from '../upstream/errors'
 import { parseToolArguments } from './arguments'
 import type { McpTool, ToolContext } from './tool'
 import { mcpToolDefinitions } from './tools'
@@ -23,7 +21,7 @@ const SERVER_INFO = { name: 'cardano-market-api', version: '1.0.0' }
 const INSTRUCTIONS = [
   'Read-only Cardano native-token market data, wallet overviews and ADA market statistics: the same data as the REST API at /api/v1.',
   ...COVERAGE_RULES,
-  'A failed call returns isError with a JSON {error, hint} text, worded as the REST API words it; follow the hint.',
+  'A failed call returns isError with a JSON {code, error, hint} text, worded as the REST API words it; follow the hint.',
 ].join('\n')
 
 /**
@@ -65,19 +63,12 @@ export async function runTool(tool: McpTool, context: ToolContext, rawArgs: unkn
       ...(stale ? { _meta: { stale: true } } : {}),
     }
   } catch (error) {
-    const apiError = asApiError(error)
+    const apiError = classifyError(error)
     if (apiError.status === 500) logger.error({ tool: tool.name, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
     // No structured content: it would have to match the tool's output schema (the success body), and clients
     // that validate it (SDK 1.x) would throw instead of showing the agent the hint. The text is the REST body.
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(apiError.toBody()) }] }
   }
-}
-
-/** As the REST error handler classifies it: domain errors as they are, upstream failures as the 502, bugs as a bare 500. */
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error
-  if (error instanceof UpstreamError) return upstreamUnavailable(error)
-  return new ApiError(500, 'Internal error', 'Something failed on our side. Retry later.')
 }
 
 type ToolSchemas = { input: ReturnType<typeof fromJsonSchema>; output: ReturnType<typeof fromJsonSchema> }

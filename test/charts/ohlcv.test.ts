@@ -83,7 +83,7 @@ describe('timeframes', () => {
     for (const tf of ['2h', '1M', '1H', 'week', '']) {
       const { status, body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?tf=${tf}`)
       expect(status).toBe(400)
-      expect(body).toEqual({ error: 'Invalid timeframe', hint: 'tf is one of 1m, 5m, 15m, 1h, 4h, 12h, 1d, 1w (default 1h).' })
+      expect(body).toEqual({ code: 'invalid_timeframe', error: 'Invalid timeframe', hint: 'tf is one of 1m, 5m, 15m, 1h, 4h, 12h, 1d, 1w (default 1h).' })
     }
     expect(svc.fake.calls).toHaveLength(0)
   })
@@ -182,13 +182,13 @@ describe('candles', () => {
     for (const limit of ['0', '501', '-3', '1.5', 'ten', '', '0x10', '1e2', '%2B7']) {
       const { status, body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?limit=${limit}`)
       expect(status).toBe(400)
-      expect(body).toEqual({ error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 500 (default 300).' })
+      expect(body).toEqual({ code: 'invalid_limit', error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 500 (default 300).' })
     }
   })
 
   it('answers 400 for a quote other than usd or ada, and for a malformed asset or pool', async () => {
     const { unit } = tokenWithPool()
-    expect((await svc.json(`/api/v1/tokens/${unit}/ohlcv?quote=eur`)).body).toEqual({ error: 'Invalid quote', hint: 'quote is usd (default) or ada.' })
+    expect((await svc.json(`/api/v1/tokens/${unit}/ohlcv?quote=eur`)).body).toEqual({ code: 'invalid_quote', error: 'Invalid quote', hint: 'quote is usd (default) or ada.' })
     for (const asset of ['abc', unit.slice(0, 55), `${unit}0`, `${unit.slice(0, 54)}zz`]) {
       const { status, body } = await svc.json(`/api/v1/tokens/${asset}/ohlcv`)
       expect(status).toBe(400)

@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { catalogue } from '../../src/catalogue'
 import type { EndpointDoc } from '../../src/catalogue/types'
 import { mcpToolDefinitions } from '../../src/mcp/tools'
+import { isErrorCode } from '../../src/http/error-catalogue'
 import { FakeUpstreams } from '../fake-upstreams/server'
 import { strictAjv } from '../support/json-schema-2020'
 import { startServerProcess } from '../support/processes'
@@ -134,14 +135,15 @@ function badArguments(
   return null
 }
 
-/** The `{error, hint}` of a tool error, or a description of what is wrong with the result. */
-function errorBody(result: ToolResult): { error: string; hint: string } | string {
+/** The `{code, error, hint}` of a tool error, or a description of what is wrong with the result. */
+function errorBody(result: ToolResult): { code: string; error: string; hint: string } | string {
   if (result.isError !== true) return `not a tool error: ${JSON.stringify(result).slice(0, 200)}`
   if (result.structuredContent !== undefined) return 'a tool error with structured content'
   const text = (result.content as Array<{ type: string; text?: string }> | undefined)?.[0]?.text
   try {
     const body = JSON.parse(text ?? '')
-    return typeof body.error === 'string' && typeof body.hint === 'string' ? body : `not {error, hint}: ${text}`
+    const shaped = [body.code, body.error, body.hint].every((value) => typeof value === 'string')
+    return shaped && isErrorCode(body.code) ? body : `not {code, error, hint} with a registry code: ${text}`
   } catch {
     return `text is not JSON: ${text}`
   }

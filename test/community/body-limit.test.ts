@@ -38,7 +38,7 @@ describe('the 8 KB body limit', () => {
     const signed = await wallet.sign(boostPayload(SNEK, h.today()))
     const over = await post('/api/v1/community/boosts', padded(signed, 8193))
     expect(over.status).toBe(413)
-    expect(await over.json()).toEqual({ error: 'Body too large', hint: expect.stringContaining('8192 bytes') })
+    expect(await over.json()).toEqual({ code: 'body_too_large', error: 'Body too large', hint: expect.stringContaining('8192 bytes') })
     // Exactly 8192 bytes: the same signed boost goes all the way through.
     const atLimit = await post('/api/v1/community/boosts', padded(signed, 8192))
     expect(atLimit.status).toBe(201)

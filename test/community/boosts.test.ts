@@ -20,7 +20,7 @@ describe('POST /community/boosts', () => {
 
     const again = await h.post('/api/v1/community/boosts', await wallet.sign(boostPayload(HOSKY, h.today())))
     expect(again.status).toBe(409)
-    expect(again.body).toEqual({ error: 'Already boosted today', hint: expect.stringContaining('00:00 UTC') })
+    expect(again.body).toEqual({ code: 'already_boosted_today', error: 'Already boosted today', hint: expect.stringContaining('00:00 UTC') })
     // The clock is pinned at 12:00 UTC: 12 hours (43200 s) to the next UTC day.
     expect(again.res.headers.get('retry-after')).toBe('43200')
   })

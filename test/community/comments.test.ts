@@ -78,7 +78,7 @@ describe('POST /community/comments/{unit}', () => {
     const wallet = await TestWallet.create()
     const other = await h.post(commentsPath(SNEK), await wallet.sign(commentPayload(HOSKY, 'wrong thread', h.now())))
     expect(other.status).toBe(400)
-    expect(other.body).toEqual({ error: 'Payload does not match the URL', hint: expect.stringContaining(`/api/v1/community/comments/${HOSKY}`) })
+    expect(other.body).toEqual({ code: 'payload_url_mismatch', error: 'Payload does not match the URL', hint: expect.stringContaining(`/api/v1/community/comments/${HOSKY}`) })
 
     const cases: Array<[string, string]> = [
       ['{"action":"comment"', 'payload is not JSON'],
@@ -147,7 +147,7 @@ describe('POST /community/comments/{unit}', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10)
     expect(statuses.filter((s) => s === 429)).toHaveLength(40)
     const refused = results.find((r) => r.status === 429)!
-    expect(refused.body).toEqual({ error: 'Daily comment limit reached', hint: expect.stringContaining('10 comments today') })
+    expect(refused.body).toEqual({ code: 'daily_comment_limit_reached', error: 'Daily comment limit reached', hint: expect.stringContaining('10 comments today') })
     // The clock is pinned at 12:00 UTC (plus the 2 minutes a test above moved it): about 12 h to the next UTC day.
     expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(11 * 3600)
 

@@ -20,7 +20,7 @@ describe('without a community database', () => {
     ]
     for (const res of answers) {
       expect(res.status).toBe(503)
-      expect(await res.json()).toEqual({ error: 'Community database not configured', hint: expect.stringContaining('DATABASE_URL=off') })
+      expect(await res.json()).toEqual({ code: 'database_not_configured', error: 'Community database not configured', hint: expect.stringContaining('DATABASE_URL=off') })
     }
   })
 

@@ -139,6 +139,6 @@ describe('serving the built site at /docs/', () => {
   it('answers JSON 404 with a hint when the site has not been built', async () => {
     const res = await appFor(join(root, 'not-built')).handle(new Request('http://localhost/docs/'))
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ error: 'Docs not built', hint: expect.stringContaining('bun run docs:build') })
+    expect(await res.json()).toEqual({ code: 'docs_not_built', error: 'Docs not built', hint: expect.stringContaining('bun run docs:build') })
   })
 })

@@ -3,7 +3,7 @@
  * upstreams faked on loopback) and raw sockets, so requests fetch would refuse to send go out as written:
  * malformed units on every route that takes one, binary and over-long query strings, wrong types, huge
  * headers, invalid JSON and CBOR, bodies of 8192 and 8193 bytes, chunked bodies over the limit, wrong methods,
- * unknown paths, MCP garbage. Every answer is the spec's status with a JSON `{error, hint}` (MCP: a JSON-RPC
+ * unknown paths, MCP garbage. Every answer is the spec's status with a JSON `{code, error, hint}` (a code of the registry) (MCP: a JSON-RPC
  * error envelope), never a 5xx, and the process stays up.
  *
  * Some requests never reach the app: Bun's HTTP parser answers them itself (`bun` below), with an empty body
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ERRORS, isErrorCode, type ErrorCode } from '../../src/http/error-catalogue'
 import { boostPayload } from '../community/helpers'
 import { TestWallet } from '../community/wallet'
 import { FakeUpstreams } from '../fake-upstreams/server'
@@ -291,10 +292,19 @@ function check(answer: RawAnswer, expected: Expect): void {
     expect(body.jsonrpc).toBe('2.0')
     // A transport refusal carries an error; a call the server read carries its id and an error or a tool error.
     if (expected.status !== 200) expect(body.error).toEqual({ code: expect.any(Number), message: expect.any(String) })
-    else if (body.error === undefined) expect(body.result.isError).toBe(true)
+    else if (body.error === undefined) {
+      expect(body.result.isError).toBe(true)
+      // A tool error's text is the REST error body, code included.
+      const toolError = JSON.parse(body.result.content[0].text)
+      expect(Object.keys(toolError).sort()).toEqual(['code', 'error', 'hint'])
+      expect(isErrorCode(toolError.code)).toBe(true)
+    }
     return
   }
-  expect(Object.keys(body).sort()).toEqual(['error', 'hint'])
+  expect(Object.keys(body).sort()).toEqual(['code', 'error', 'hint'])
+  // Every code is one of the registry's, answered with the registry's status.
+  expect(isErrorCode(body.code)).toBe(true)
+  expect(ERRORS[body.code as ErrorCode].status).toBe(answer.status)
   expect(body.error).toEqual(expect.any(String))
   expect(body.hint.length).toBeGreaterThan(0)
   if (expected.allow !== undefined) expect(answer.headers.allow).toBe(expected.allow)

@@ -26,7 +26,7 @@ describe('one client flooding cold charts, another using the screener and three 
     expect(figures.dashboardCharts.ok).toBeGreaterThan(figures.dashboardCharts.asked / 2)
   })
 
-  it('answers most of the flood 503 with Retry-After and {error, hint}, at no upstream cost', () => {
+  it('answers most of the flood 503 with Retry-After and code busy_for_this_client, at no upstream cost', () => {
     expect(figures.flood.sent).toBe(600)
     expect(figures.flood.other).toBe(0)
     expect(figures.flood.busy).toBeGreaterThan(figures.flood.sent / 2)

@@ -51,7 +51,7 @@ export async function timedGet(svc: TestService, path: string): Promise<TimedAns
 export function expectUpstream502(answer: TimedAnswer, label: string): void {
   expect(answer.status).toBe(502)
   expect(answer.res.headers.get('content-type')).toContain('application/json')
-  expect(answer.body).toEqual({ error: `Upstream unavailable: ${label}`, hint: expect.stringContaining('Retry') })
+  expect(answer.body).toEqual({ code: 'upstream_unavailable', error: `Upstream unavailable: ${label}`, hint: expect.stringContaining('Retry') })
 }
 
 const watchers = new Set<{ hosts: string[]; started: () => void }>()

@@ -3,7 +3,7 @@
  * HTML instead of JSON, JSON of the wrong shape), against the endpoints that depend on it. Every case runs one
  * cycle on a service of its own:
  *
- * 1. nothing cached, upstream failing: a 502 JSON `{error, hint}` naming the upstream, or, where the service
+ * 1. nothing cached, upstream failing: a 502 JSON `{code, error, hint}` naming the upstream, or, where the service
  *    degrades by design, the degraded answer; either way within UPSTREAM_TIMEOUT_MS plus a margin;
  * 2. upstream healed: the healthy answer (the 502 was not cached, the degraded answer is rebuilt);
  * 3. everything past its lifetime, upstream failing again: the cached copy, labelled `X-Cache: STALE`;

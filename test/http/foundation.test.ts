@@ -9,6 +9,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { Elysia, t } from 'elysia'
 import { invalid } from '../../src/http/errors'
+import { apiError } from '../../src/http/error-catalogue'
 import { startService } from '../helpers'
 
 const svc = await startService()
@@ -29,7 +30,7 @@ svc.app.use(
     )
     .get('/probe/limit', ({ query }) => ({ limit: query.limit }), {
       query: t.Object({
-        limit: t.Integer({ minimum: 1, maximum: 5, error: invalid("Invalid limit", "limit is an integer from 1 to 5") }),
+        limit: t.Integer({ minimum: 1, maximum: 5, error: invalid(apiError('invalid_limit', { min: 1, max: 5, default: 3 })) }),
       }),
     })
     .get('/probe/bug', () => {
@@ -89,21 +90,21 @@ describe('error answers', () => {
     const { status, body, res } = await svc.json('/api/v1/nothing-here')
     expect(status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(body).toEqual({ error: 'Not found', hint: expect.stringContaining('GET /api/v1/') })
+    expect(body).toEqual({ code: 'not_found', error: 'Not found', hint: expect.stringContaining('GET /api/v1/') })
   })
 
   it('answers a wrong method with JSON 405 and an Allow header', async () => {
     const res = await svc.request('/api/v1/', { method: 'DELETE' })
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe('GET, HEAD')
-    expect(await res.json()).toEqual({ error: 'Method not allowed', hint: '/api/v1/ accepts GET, HEAD.' })
+    expect(await res.json()).toEqual({ code: 'method_not_allowed', error: 'Method not allowed', hint: '/api/v1/ accepts GET, HEAD.' })
   })
 
   it("words a validation failure with the schema's own error and hint", async () => {
     for (const value of ['0', '6', 'abc', '1.5']) {
       const { status, body } = await svc.json(`/probe/limit?limit=${value}`)
       expect(status).toBe(400)
-      expect(body).toEqual({ error: 'Invalid limit', hint: 'limit is an integer from 1 to 5' })
+      expect(body).toEqual({ code: 'invalid_limit', error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 5 (default 3).' })
     }
     expect((await svc.json('/probe/limit?limit=3')).body).toEqual({ limit: 3 })
   })
@@ -217,7 +218,7 @@ describe('the shared cache in front of an upstream, through HTTP', () => {
       svc.fake.fail('koios', fault)
       const { status, body } = await svc.json('/probe/tip')
       expect(status).toBe(502)
-      expect(body).toEqual({ error: 'Upstream unavailable: chain API', hint: expect.stringContaining('Retry') })
+      expect(body).toEqual({ code: 'upstream_unavailable', error: 'Upstream unavailable: chain API', hint: expect.stringContaining('Retry') })
       // The hint names the real provider too, for whoever runs the service.
       expect(body.hint).toStartWith('The chain API (Koios) did not give a usable answer')
     })

@@ -25,7 +25,7 @@ describe('an invalid Host header', () => {
     for (const path of ['/api/v1/', '/api/v1/tokens', '/api/v1/search?q=snek', '/api/v1/openapi.json']) {
       const { status, body } = await send('GET', path, '<script>')
       expect(status).toBe(400)
-      expect(body).toEqual({ error: 'Invalid Host header', hint: expect.stringContaining('host[:port]') })
+      expect(body).toEqual({ code: 'invalid_host_header', error: 'Invalid Host header', hint: expect.stringContaining('host[:port]') })
     }
   })
 
@@ -41,7 +41,7 @@ describe('an invalid Host header', () => {
       expect(missing.body.hint).toContain('No endpoint at /api/v1/nope.')
       const wrongMethod = await send('PUT', '/api/v1/tokens', host)
       expect(wrongMethod.status).toBe(405)
-      expect(wrongMethod.body).toEqual({ error: 'Method not allowed', hint: '/api/v1/tokens accepts GET, HEAD.' })
+      expect(wrongMethod.body).toEqual({ code: 'method_not_allowed', error: 'Method not allowed', hint: '/api/v1/tokens accepts GET, HEAD.' })
     }
   })
 

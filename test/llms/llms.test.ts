@@ -37,7 +37,7 @@ describe('GET /llms.txt', () => {
     expect(text).toContain(`${ORIGIN}${API_PREFIX}/openapi.json`)
     expect(text).toContain(`${ORIGIN}/docs/`)
     expect(text).toContain(`${ORIGIN}/api/mcp`)
-    expect(text).toContain('{error, hint}')
+    expect(text).toContain('{code, error, hint}')
   })
 
   it('lists every endpoint of the catalogue with one example URL, and every GET example answers', async () => {

@@ -9,6 +9,7 @@ import { Type } from '@sinclair/typebox'
 import { Elysia, t } from 'elysia'
 import { mcpTools } from '../../src/catalogue'
 import { invalid } from '../../src/http/errors'
+import { apiError } from '../../src/http/error-catalogue'
 import { parseToolArguments } from '../../src/mcp/arguments'
 import { runTool } from '../../src/mcp/server'
 import { defineTool, type McpTool } from '../../src/mcp/tool'
@@ -18,7 +19,7 @@ import { startService } from '../helpers'
 // A database for the community tools, and a market-provider key for its larger call budget (the fakes ignore it).
 const svc = await startService({ env: { DATABASE_URL: ':memory:', COINGECKO_API_KEY: 'test' } })
 // A REST probe and an MCP probe tool declared with the same parameter schemas: their 400s must read alike.
-const limitSchema = t.Integer({ minimum: 1, maximum: 500, default: 300, error: invalid('Invalid limit', 'limit is an integer from 1 to 500') })
+const limitSchema = t.Integer({ minimum: 1, maximum: 500, default: 300, error: invalid(apiError('invalid_limit', { min: 1, max: 500, default: 300 })) })
 const tfSchema = t.Union([t.Literal('1h'), t.Literal('1d')], { default: '1h' })
 svc.app.use(
   new Elysia().get('/probe/candles', ({ query }) => query, {
@@ -120,6 +121,7 @@ describe('an MCP client from the official SDK', () => {
     expect(result.isError).toBe(true)
     const body = JSON.parse((result.content as Array<{ text: string }>)[0].text)
     expect(body).toEqual({
+      code: 'upstream_unavailable',
       error: 'Upstream unavailable: chain API',
       hint: 'The chain API (Koios) did not give a usable answer (http error) and no cached copy exists yet. Retry in a minute.',
     })
@@ -149,7 +151,7 @@ describe('an MCP client from the official SDK', () => {
   })
 })
 
-/** The tool's answer: structured content on success, the `{error, hint}` text on a tool error. */
+/** The tool's answer: structured content on success, the `{code, error, hint}` text on a tool error. */
 async function callTool(client: Client, name: string, args: Record<string, unknown>) {
   const result = await client.callTool({ name, arguments: args })
   const text = (result.content as Array<{ text: string }>)[0].text
@@ -258,7 +260,7 @@ describe('tool errors read like the REST errors', () => {
     const client = await connect()
     const answer = await callTool(client, 'get_token', {})
     await client.close()
-    expect(answer).toEqual({ isError: true, body: { error: 'Invalid asset unit', hint: expect.stringContaining('56') } })
+    expect(answer).toEqual({ isError: true, body: { code: 'invalid_asset_unit', error: 'Invalid asset unit', hint: expect.stringContaining('56') } })
   })
 
   it('an upstream failure with no cached copy is the REST 502, as a tool error', async () => {
@@ -294,7 +296,7 @@ describe('tool arguments', () => {
       const result = await runTool(probeTool, context, args, svc.deps.logger)
       expect(result.isError).toBe(true)
       expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(rest.body)
-      expect(rest.body).toEqual({ error: 'Invalid limit', hint: 'limit is an integer from 1 to 500' })
+      expect(rest.body).toEqual({ code: 'invalid_limit', error: 'Invalid limit', hint: 'limit is the number of candles: an integer from 1 to 500 (default 300).' })
     }
   })
 
@@ -344,7 +346,7 @@ describe('the transport over raw HTTP', () => {
     expect(body.result.capabilities).toEqual({ tools: { listChanged: false } })
   })
 
-  it('answers a failed call as isError with the {error, hint} text and no structured content', async () => {
+  it('answers a failed call as isError with the {code, error, hint} text and no structured content', async () => {
     const call = { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_token', arguments: { asset: 'zz' } } }
     const { result } = await (await post(JSON.stringify(call))).json()
     expect(result.isError).toBe(true)

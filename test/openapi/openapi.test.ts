@@ -88,11 +88,11 @@ describe('the OpenAPI document', () => {
         expect(response.description).toContain(error.when)
         const json = response.content['application/json']
         expect(json.schema).toEqual({ $ref: '#/components/schemas/Error' })
-        expect(Object.values<{ value: { error: string } }>(json.examples).map((e) => e.value.error)).toContain(error.error)
+        expect(Object.values<{ value: { code: string; error: string } }>(json.examples).map((e) => e.value)).toContainEqual({ code: error.code, error: error.error })
       }
       if (doc.params.length > 0 || doc.body) expect(responses['400']).toBeDefined()
     }
-    expect(document.components.schemas.Error.required).toEqual(['error'])
+    expect(document.components.schemas.Error.required).toEqual(['code', 'error'])
   })
 
   it('documents the success answer with its status, schema and example', () => {

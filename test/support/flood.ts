@@ -129,7 +129,7 @@ function countFlood(f: FloodFigures, a: LoopbackAnswer): void {
   if (a.status === 200 || a.status === 404) f.flood.ok += 1
   else if (a.status === 503) {
     f.flood.busy += 1
-    if (Number(a.headers['retry-after']) > 0 && JSON.parse(a.body).error === 'Busy for this client') f.flood.busyWithRetryAfter += 1
+    if (Number(a.headers['retry-after']) > 0 && JSON.parse(a.body).code === 'busy_for_this_client') f.flood.busyWithRetryAfter += 1
   } else f.flood.other += 1
 }
 

@@ -248,7 +248,7 @@ describe('payment address', () => {
   it('answers 404 for an address the chain has never seen', async () => {
     const { status, body } = await svc.json(`/api/v1/wallet/${UNSEEN_PAYMENT}`)
     expect(status).toBe(404)
-    expect(body).toEqual({ error: 'Address not found', hint: expect.stringContaining(UNSEEN_PAYMENT) })
+    expect(body).toEqual({ code: 'address_not_found', error: 'Address not found', hint: expect.stringContaining(UNSEEN_PAYMENT) })
   })
 
   it('accepts an all-uppercase address and shares its cache entry', async () => {

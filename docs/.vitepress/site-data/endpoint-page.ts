@@ -91,10 +91,10 @@ function exampleResponse(successStatus: number, response: SampleResponse | null)
 }
 
 function errors(entry: EndpointEntry): string {
-  const rows = entry.errors.map((e) => `| ${e.status} | ${text(code(e.error), true)} | ${text(e.when, true)} |`)
+  const rows = entry.errors.map((e) => `| ${e.status} | ${code(e.code)} | ${text(code(e.error), true)} | ${text(e.when, true)} |`)
   return [
-    'Every error is JSON `{error, hint}`; the hint says what to do.',
-    rows.length > 0 ? ['| status | error | when |', '|---|---|---|', ...rows].join('\n') : '',
+    'Every error is JSON `{code, error, hint}`; `code` is stable ([the list](/guide/errors)), the hint says what to do.',
+    rows.length > 0 ? ['| status | code | error | when |', '|---|---|---|---|', ...rows].join('\n') : '',
   ]
     .filter(Boolean)
     .join('\n\n')

@@ -38,7 +38,7 @@ export interface EndpointEntry {
   body: { description: string; example: unknown } | null
   /** Example requests: full paths with query, relative to the service origin. */
   examples: string[]
-  errors: Array<{ status: number; error: string; when: string }>
+  errors: Array<{ status: number; code: string; error: string; when: string }>
   cacheSeconds: number | null
   cacheNote: string | null
   coverage: string | null

@@ -1,5 +1,6 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
+import { apiError, documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { ECOSYSTEM_SIZE } from './ecosystem'
 import { DEFAULT_DAYS, MAX_DAYS, MIN_DAYS } from './service'
@@ -43,6 +44,9 @@ export const MarketResponse = t.Object(
   { title: 'Market' },
 )
 
+const INVALID_DAYS = apiError('invalid_days', { min: MIN_DAYS, max: MAX_DAYS, default: DEFAULT_DAYS })
+const INVALID_ECOSYSTEM = apiError('invalid_ecosystem', { size: ECOSYSTEM_SIZE })
+
 export const marketDoc: EndpointDoc = {
   operationId: 'getMarket',
   method: 'GET',
@@ -69,10 +73,7 @@ export const marketDoc: EndpointDoc = {
         maximum: MAX_DAYS,
         default: DEFAULT_DAYS,
         examples: [1, 7, 30, 365],
-        error: invalid(
-          'Invalid days',
-          `days is an integer from ${MIN_DAYS} to ${MAX_DAYS} (default ${DEFAULT_DAYS}): 1 gives 5-minute points, 2–90 hourly, more daily.`,
-        ),
+        error: invalid(INVALID_DAYS),
       }),
     },
     {
@@ -84,10 +85,7 @@ export const marketDoc: EndpointDoc = {
         minimum: 1,
         maximum: 1,
         examples: [1],
-        error: invalid(
-          'Invalid ecosystem',
-          `ecosystem takes only the value 1 (include the top ${ECOSYSTEM_SIZE} ecosystem tokens); leave it out otherwise.`,
-        ),
+        error: invalid(INVALID_ECOSYSTEM),
       }),
     },
   ],
@@ -95,9 +93,9 @@ export const marketDoc: EndpointDoc = {
   cacheNote: 'snapshot, the three series windows and the ecosystem list cached separately',
   examples: ['/market', '/market?days=7', '/market?days=30&ecosystem=1'],
   errors: [
-    { status: 400, error: 'Invalid days', when: 'days is not an integer from 1 to 365' },
-    { status: 400, error: 'Invalid ecosystem', when: 'ecosystem is anything but 1' },
-    { status: 502, error: 'Upstream unavailable: market provider', when: 'The market provider failed and no cached copy exists' },
+    documented(INVALID_DAYS, `days is not an integer from ${MIN_DAYS} to ${MAX_DAYS}`),
+    documented(INVALID_ECOSYSTEM, 'ecosystem is anything but 1'),
+    errorDoc('upstream_unavailable', 'The market provider failed and no cached copy exists', { upstream: 'coingecko', failure: 'network' }),
   ],
   response: MarketResponse,
   responseExample: {

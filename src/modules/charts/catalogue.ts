@@ -1,10 +1,10 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
+import { documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { assetParam, SNEK_UNIT } from '../../http/asset-input'
 import { HISTORY_TTL_MS } from './history'
 import { INVALID, LIMIT, POOL_PATTERN, QUOTES } from './request'
-import { NO_CHARTABLE_POOL } from './service'
 import { DEFAULT_TIMEFRAME, TIMEFRAME_SPECS, TIMEFRAMES } from './timeframes'
 
 const literals = <T extends string>(values: readonly T[]) => values.map((v) => t.Literal(v))
@@ -49,6 +49,12 @@ const lifetimes = Object.entries(TIMEFRAME_SPECS)
 
 const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
 
+const NO_CHARTABLE_POOL = errorDoc(
+  'no_chartable_pool',
+  'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere), or the chain API does not know the unit',
+  { unit: SNEK_UNIT, sourceBDexes: null },
+)
+
 export const ohlcvDoc: EndpointDoc = {
   operationId: 'getTokenOhlcv',
   method: 'GET',
@@ -60,7 +66,7 @@ export const ohlcvDoc: EndpointDoc = {
     'liquidity); `pool` picks another from `poolChoices`. Chartable pools are the source B pools where the token ' +
     "is the base token, on a DEX that is not one of source A's (source A supplies no candles), among the first " +
     "20 pools source B lists for the token (its default order: volume and liquidity); a token with none " +
-    `answers 404 \`${NO_CHARTABLE_POOL}\`, as does a unit outside the curated registry that the chain API does not ` +
+    `answers 404 \`${NO_CHARTABLE_POOL.error}\`, as does a unit outside the curated registry that the chain API does not ` +
     'know (source B is asked about such a unit only once the chain API confirms it exists, so made-up units cannot ' +
     'spend its budget; while the chain API is down they answer 502). This is one pool, never an all-DEX aggregate.\n\n' +
     'Timeframes map to source B as 1m/5m/15m = minute 1/5/15, 1h/4h/12h = hour 1/4/12, 1d = day 1; 1w is built ' +
@@ -88,7 +94,7 @@ export const ohlcvDoc: EndpointDoc = {
       schema: t.Union(literals(TIMEFRAMES), {
         default: DEFAULT_TIMEFRAME,
         examples: ['1h', '1d'],
-        error: invalid(INVALID.tf.error, INVALID.tf.hint),
+        error: invalid(INVALID.tf()),
       }),
     },
     {
@@ -101,7 +107,7 @@ export const ohlcvDoc: EndpointDoc = {
         maximum: LIMIT.max,
         default: LIMIT.default,
         examples: [100],
-        error: invalid(INVALID.limit.error, INVALID.limit.hint),
+        error: invalid(INVALID.limit()),
       }),
     },
     {
@@ -109,14 +115,14 @@ export const ohlcvDoc: EndpointDoc = {
       in: 'query',
       required: false,
       description: 'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series)',
-      schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote.error, INVALID.quote.hint) }),
+      schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote()) }),
     },
     {
       name: 'pool',
       in: 'query',
       required: false,
       description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
-      schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool.error, INVALID.pool.hint) }),
+      schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool()) }),
     },
   ],
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
@@ -125,15 +131,15 @@ export const ohlcvDoc: EndpointDoc = {
     'Every limit and quote of one pool and timeframe is served from the same upstream read',
   examples: [`/tokens/${SNEK_UNIT}/ohlcv`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1d&limit=90&quote=ada`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1w&limit=52`],
   errors: [
-    { status: 400, error: INVALID.asset.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' },
-    { status: 400, error: INVALID.tf.error, when: `tf is not one of ${TIMEFRAMES.join(', ')}` },
-    { status: 400, error: INVALID.limit.error, when: `limit is not an integer from ${LIMIT.min} to ${LIMIT.max}` },
-    { status: 400, error: INVALID.quote.error, when: 'quote is not usd or ada' },
-    { status: 400, error: INVALID.pool.error, when: 'pool is not a hex address' },
-    { status: 404, error: NO_CHARTABLE_POOL, when: 'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere), or the chain API does not know the unit' },
-    { status: 404, error: 'Pool not found', when: "pool is not one of the token's chartable source B pools" },
-    { status: 502, error: 'Upstream unavailable: source B', when: 'Source B failed and no cached copy exists' },
-    { status: 502, error: 'Upstream unavailable: market provider', when: 'quote=ada and the ADA/USD series failed with no cached copy' },
+    documented(INVALID.asset(), 'The asset is not a 56-hex policy id followed by an even-length hex asset name'),
+    documented(INVALID.tf(), `tf is not one of ${TIMEFRAMES.join(', ')}`),
+    documented(INVALID.limit(), `limit is not an integer from ${LIMIT.min} to ${LIMIT.max}`),
+    documented(INVALID.quote(), 'quote is not usd or ada'),
+    documented(INVALID.pool(), 'pool is not a hex address'),
+    NO_CHARTABLE_POOL,
+    errorDoc('pool_not_found', "pool is not one of the token's chartable source B pools", { unit: SNEK_UNIT, pool: SAMPLE_POOL }),
+    errorDoc('upstream_unavailable', 'Source B failed and no cached copy exists', { upstream: 'geckoterminal', failure: 'network' }),
+    errorDoc('upstream_unavailable', 'quote=ada and the ADA/USD series failed with no cached copy', { upstream: 'coingecko', failure: 'network' }),
   ],
   coverage: 'Candles of one source B pool: the deepest (top) one unless `pool` picks another; named in `pool` and `coverage`; never an all-DEX aggregate.',
   response: OhlcvResponse,

@@ -1,9 +1,9 @@
 /**
- * The inputs of GET /tokens/{asset}/ohlcv as pure rules that throw the same `{error, hint}` the REST schemas
+ * The inputs of GET /tokens/{asset}/ohlcv as pure rules that throw the same `{code, error, hint}` the REST schemas
  * answer with, so the MCP tool (which skips HTTP) rejects exactly what the endpoint rejects.
  */
-import { INVALID_UNIT, parseAssetUnit } from '../../http/asset-input'
-import { ApiError } from '../../http/errors'
+import { parseAssetUnit } from '../../http/asset-input'
+import { apiError } from '../../http/error-catalogue'
 import { DEFAULT_TIMEFRAME, isTimeframe, TIMEFRAMES, type Timeframe } from './timeframes'
 
 export type Quote = 'usd' | 'ada'
@@ -15,18 +15,13 @@ export const LIMIT = { min: 1, max: 500, default: 300 } as const
 export const POOL_PATTERN = '^(?:[0-9a-fA-F]{2}){4,80}$'
 const POOL_RE = new RegExp(POOL_PATTERN)
 
+/** The 400 of each input, as the schemas' `error` options and the parser below give it. */
 export const INVALID = {
-  asset: INVALID_UNIT,
-  tf: { error: 'Invalid timeframe', hint: `tf is one of ${TIMEFRAMES.join(', ')} (default ${DEFAULT_TIMEFRAME}).` },
-  limit: {
-    error: 'Invalid limit',
-    hint: `limit is the number of candles: an integer from ${LIMIT.min} to ${LIMIT.max} (default ${LIMIT.default}).`,
-  },
-  quote: { error: 'Invalid quote', hint: 'quote is usd (default) or ada.' },
-  pool: {
-    error: 'Invalid pool address',
-    hint: 'pool is a source B pool address in hex (8 to 160 hex characters, no cardano_ prefix); take one from poolChoices.',
-  },
+  asset: () => apiError('invalid_asset_unit'),
+  tf: () => apiError('invalid_timeframe', { timeframes: TIMEFRAMES, default: DEFAULT_TIMEFRAME }),
+  limit: () => apiError('invalid_limit', LIMIT),
+  quote: () => apiError('invalid_quote'),
+  pool: () => apiError('invalid_pool_address'),
 }
 
 export interface OhlcvRequest {
@@ -47,17 +42,15 @@ export interface RawOhlcvRequest {
   pool?: string
 }
 
-const fail = (rule: { error: string; hint: string }) => new ApiError(400, rule.error, rule.hint)
-
 /** Checks and normalises the inputs, applying the defaults. */
 export function parseOhlcvRequest(raw: RawOhlcvRequest): OhlcvRequest {
   const unit = parseAssetUnit(raw.asset)
   const tf = raw.tf ?? DEFAULT_TIMEFRAME
-  if (!isTimeframe(tf)) throw fail(INVALID.tf)
+  if (!isTimeframe(tf)) throw INVALID.tf()
   const quote = raw.quote ?? 'usd'
-  if (quote !== 'usd' && quote !== 'ada') throw fail(INVALID.quote)
+  if (quote !== 'usd' && quote !== 'ada') throw INVALID.quote()
   const limit = raw.limit === undefined ? LIMIT.default : typeof raw.limit === 'number' ? raw.limit : Number(raw.limit)
-  if (!Number.isInteger(limit) || limit < LIMIT.min || limit > LIMIT.max) throw fail(INVALID.limit)
-  if (raw.pool !== undefined && !POOL_RE.test(raw.pool)) throw fail(INVALID.pool)
+  if (!Number.isInteger(limit) || limit < LIMIT.min || limit > LIMIT.max) throw INVALID.limit()
+  if (raw.pool !== undefined && !POOL_RE.test(raw.pool)) throw INVALID.pool()
   return { unit, tf, quote, limit, pool: raw.pool === undefined ? null : raw.pool.toLowerCase() }
 }

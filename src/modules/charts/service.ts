@@ -4,7 +4,7 @@
  * the endpoint serves, and whether it was built from stale or partial inputs.
  */
 import { splitUnit } from '../../cardano/unit'
-import { notFound } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import { chartCoverage } from '../../market/coverage'
 import type { Core } from '../../services'
 import type { Fetched } from '../../upstream/fetched'
@@ -38,8 +38,6 @@ export interface ChartService {
   ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>>
 }
 
-export const NO_CHARTABLE_POOL = 'No chartable pool found'
-
 /** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
 const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))
 
@@ -58,7 +56,7 @@ export function createChartService(
     if (core.registry.get(unit) !== undefined) return
     const known = await koios.assetInfo([splitUnit(unit)])
     if (!known.data.some((a) => a.policyId + a.assetNameHex === unit)) {
-      throw notFound(NO_CHARTABLE_POOL, `The chain API knows no asset ${unit}, so it has no pool to chart. Check the unit.`)
+      throw apiError('no_chartable_pool', { unit, sourceBDexes: null })
     }
   }
 
@@ -69,20 +67,11 @@ export function createChartService(
       const listed = await geckoterminal.tokenPools(request.unit)
       const choices = chartablePools(request.unit, listed.data.pools, core.config)
       if (choices.length === 0) {
-        throw notFound(
-          NO_CHARTABLE_POOL,
-          `Source B lists no pool of this token on its DEXes (${core.config.sourceBDexes.join(', ')}); its liquidity, if any, ` +
-            `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${request.unit} shows its pairs; for a ` +
-            `curated token, GET /api/v1/tokens/${request.unit}/history has the merged price this service records.`,
-        )
+        throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: core.config.sourceBDexes })
       }
       const pool = request.pool === null ? choices[0] : choices.find((p) => p.address === request.pool)
       if (pool === undefined) {
-        throw notFound(
-          'Pool not found',
-          `${request.pool} is not one of this token's chartable source B pools. Leave pool out for the deepest one, ` +
-            `or take an address from poolChoices of GET /api/v1/tokens/${request.unit}/ohlcv.`,
-        )
+        throw apiError('pool_not_found', { unit: request.unit, pool: request.pool ?? '' })
       }
 
       const history = await readHistory(geckoterminal, pool, spec, request.limit)

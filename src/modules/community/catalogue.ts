@@ -1,13 +1,13 @@
 import { t } from 'elysia'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
-import { UNIT_HINT } from '../../cardano/unit'
+import { apiError, documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
-import { assetParam, INVALID_UNIT } from '../../http/asset-input'
+import { assetParam } from '../../http/asset-input'
 import { EVEN_HEX_RE } from './cip8'
 import { stakeShort } from './display'
 import { COMMENT_MAX_CHARS } from './payload'
-import { MAX_BODY_BYTES } from './request-body'
-import { COMMENTS_PER_DAY, COMMENTS_SHOWN, MAX_UNITS } from './service'
+import { bodyTooLarge, MAX_BODY_BYTES } from './request-body'
+import { communityDatabaseBusy, COMMENTS_PER_DAY, COMMENTS_SHOWN, databaseNotConfigured, MAX_UNITS } from './service'
 
 const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
 const HOSKY = 'a0028f350aaabe0545fdcb56b039bfb08e4bb4d8c4d7c3c7d481c235484f534b59'
@@ -89,21 +89,24 @@ const SIGNING =
   'a JSON object with the four strings (hex where hex is due) -> 400; signature not verifying -> 401; payload ' +
   'not meaning what this endpoint needs -> 400; then the daily limit. Any Content-Type is read as JSON.'
 
+const NOT_CONFIGURED = documented(databaseNotConfigured(), 'This deployment runs with DATABASE_URL=off')
+
 const writeErrors = (limit: ErrorDoc): ErrorDoc[] => [
-  { status: 400, error: 'Invalid request body', when: 'The body is not a JSON object with the four string fields (also "Missing body field …", "Invalid body field …")' },
-  { status: 400, error: 'Invalid signed payload', when: 'The signed payload is not the documented JSON object for this endpoint' },
-  { status: 400, error: 'Stale signed payload', when: 'The signed day or timestamp is no longer current: sign again' },
-  { status: 401, error: 'Signature verification failed', when: 'The CIP-8 signature does not prove rewardAddressHex signed payload (the hint says why)' },
+  errorDoc('invalid_request_body', 'The body is not JSON, or not a JSON object', { detail: 'The body is not JSON.' }),
+  errorDoc('missing_body_field', 'One of the four fields is missing', { field: 'signature' }),
+  errorDoc('invalid_body_field', 'A field is not a string, or not hex where hex is due', { field: 'signature' }),
+  errorDoc('invalid_signed_payload', 'The signed payload is not the documented JSON object for this endpoint', { detail: '' }),
+  errorDoc('stale_signed_payload', 'The signed day or timestamp is no longer current: sign again', { detail: '' }),
+  errorDoc('signature_verification_failed', 'The CIP-8 signature does not prove rewardAddressHex signed payload (the hint says why)', { reason: '' }),
   limit,
-  { status: 413, error: 'Body too large', when: `The body is over ${MAX_BODY_BYTES} bytes` },
-  { status: 503, error: 'Community database not configured', when: 'This deployment runs with DATABASE_URL=off' },
-  { status: 503, error: 'Community database busy', when: 'The database could not take the write in time; nothing was saved: retry' },
+  documented(bodyTooLarge(), `The body is over ${MAX_BODY_BYTES} bytes`),
+  NOT_CONFIGURED,
+  documented(communityDatabaseBusy(), 'The database could not take the write in time; nothing was saved: retry'),
 ]
 
-const readErrors = (first: ErrorDoc): ErrorDoc[] => [
-  first,
-  { status: 503, error: 'Community database not configured', when: 'This deployment runs with DATABASE_URL=off' },
-]
+const readErrors = (...first: ErrorDoc[]): ErrorDoc[] => [...first, NOT_CONFIGURED]
+
+const SAMPLE_WAIT = { wait: '5 h', retryAfterSeconds: 18_000 }
 
 export const boostSummariesDoc: EndpointDoc = {
   operationId: 'getBoosts',
@@ -125,13 +128,16 @@ export const boostSummariesDoc: EndpointDoc = {
         minLength: 1,
         maxLength: 8192,
         examples: [`${SNEK},${HOSKY}`],
-        error: invalid('Invalid query parameter \'units\'', `units lists 1 to ${MAX_UNITS} comma-separated asset units. ${UNIT_HINT}.`),
+        error: invalid(apiError('invalid_units', { max: MAX_UNITS })),
       }),
     },
   ],
   cacheSeconds: 30,
   examples: [`/community/boosts?units=${SNEK},${HOSKY}`],
-  errors: readErrors({ status: 400, error: 'Invalid query parameter \'units\'', when: `units is missing, lists more than ${MAX_UNITS} distinct units, or an entry is not an asset unit` }),
+  errors: readErrors(
+    errorDoc('invalid_units', 'units is missing or empty, or an entry is not an asset unit', { max: MAX_UNITS }),
+    errorDoc('too_many_units', `units lists more than ${MAX_UNITS} distinct units`, { max: MAX_UNITS, count: MAX_UNITS + 1 }),
+  ),
   response: BoostSummariesResponse,
   responseExample: { summaries: [{ unit: SNEK, boosts24h: 3, boosts7d: 12, boostsToday: 2 }] },
 }
@@ -160,7 +166,9 @@ export const castBoostDoc: EndpointDoc = {
   },
   cacheSeconds: null,
   examples: [],
-  errors: writeErrors({ status: 409, error: 'Already boosted today', when: 'The stake address already boosted on this UTC day, on any token' }),
+  errors: writeErrors(
+    errorDoc('already_boosted_today', 'The stake address already boosted on this UTC day, on any token', { stakeAddress: SAMPLE_STAKE, day: '2026-01-31', ...SAMPLE_WAIT }),
+  ),
   response: BoostReceiptResponse,
   successStatus: 201,
   responseExample: { ok: true, stakeAddress: SAMPLE_STAKE, unit: SNEK },
@@ -182,7 +190,7 @@ export const latestCommentsDoc: EndpointDoc = {
   params: [unitParam],
   cacheSeconds: 15,
   examples: [`/community/comments/${SNEK}`],
-  errors: readErrors({ status: 400, error: INVALID_UNIT.error, when: 'The unit is not 56 hex characters of policy id plus an even-length asset name hex' }),
+  errors: readErrors(errorDoc('invalid_asset_unit', 'The unit is not 56 hex characters of policy id plus an even-length asset name hex')),
   response: CommentListResponse,
   responseExample: {
     unit: SNEK,
@@ -219,9 +227,15 @@ export const postCommentDoc: EndpointDoc = {
   cacheSeconds: null,
   examples: [],
   errors: [
-    ...writeErrors({ status: 429, error: 'Daily comment limit reached', when: `The stake address already posted ${COMMENTS_PER_DAY} comments on this UTC day` }),
-    { status: 400, error: 'Payload does not match the URL', when: 'The signed unit is not the unit in the URL' },
-    { status: 400, error: INVALID_UNIT.error, when: 'The unit in the URL is not an asset unit' },
+    ...writeErrors(
+      errorDoc('daily_comment_limit_reached', `The stake address already posted ${COMMENTS_PER_DAY} comments on this UTC day`, {
+        stakeAddress: SAMPLE_STAKE,
+        limit: COMMENTS_PER_DAY,
+        ...SAMPLE_WAIT,
+      }),
+    ),
+    errorDoc('payload_url_mismatch', 'The signed unit is not the unit in the URL', { signedUnit: SNEK, urlUnit: HOSKY }),
+    errorDoc('invalid_asset_unit', 'The unit in the URL is not an asset unit'),
   ],
   response: CommentSchema,
   successStatus: 201,

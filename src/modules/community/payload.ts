@@ -1,5 +1,5 @@
 import { normaliseUnit, UNIT_HINT } from '../../cardano/unit'
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import { utcDay } from './utc-day'
 
 /**
@@ -37,7 +37,7 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
 /** Date and time with seconds optional, fraction optional, and a zone (Z or ±hh:mm) required. */
 const ISO_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i
 
-const invalidPayload = (hint: string) => new ApiError(400, 'Invalid signed payload', hint)
+const invalidPayload = (detail: string) => apiError('invalid_signed_payload', { detail })
 
 export function parseBoostPayload(payload: string, nowMs: number): BoostPayload {
   const fields = readObject(payload, BOOST_SHAPE)
@@ -48,11 +48,9 @@ export function parseBoostPayload(payload: string, nowMs: number): BoostPayload 
   }
   const today = utcDay(nowMs)
   if (fields.day !== today) {
-    throw new ApiError(
-      400,
-      'Stale signed payload',
-      `day must be today in UTC (${today}); this payload was signed for ${fields.day}. Sign a new boost with today's date and retry.`,
-    )
+    throw apiError('stale_signed_payload', {
+      detail: `day must be today in UTC (${today}); this payload was signed for ${fields.day}. Sign a new boost with today's date and retry.`,
+    })
   }
   return { action: 'boost', unit, day: fields.day }
 }
@@ -67,19 +65,14 @@ export function parseCommentPayload(payload: string, urlUnit: string, nowMs: num
     throw invalidPayload(`ts must be an ISO 8601 time with a zone, such as ${new Date(nowMs).toISOString()}. ${COMMENT_SHAPE}`)
   }
   if (Math.abs(signedAt - nowMs) > TS_WINDOW_MS) {
-    throw new ApiError(
-      400,
-      'Stale signed payload',
-      `ts must be within 5 minutes of server time (now ${new Date(nowMs).toISOString()}); this payload says ${ts}. ` +
+    throw apiError('stale_signed_payload', {
+      detail:
+        `ts must be within 5 minutes of server time (now ${new Date(nowMs).toISOString()}); this payload says ${ts}. ` +
         'Sign the comment again with the current time and retry (check the device clock if this repeats).',
-    )
+    })
   }
   if (unit !== urlUnit.toLowerCase()) {
-    throw new ApiError(
-      400,
-      'Payload does not match the URL',
-      `The signed unit ${unit} is not the unit in the URL (${urlUnit.toLowerCase()}). Post the comment to /api/v1/community/comments/${unit}.`,
-    )
+    throw apiError('payload_url_mismatch', { signedUnit: unit, urlUnit: urlUnit.toLowerCase() })
   }
   const body = fields.body
   if (typeof body !== 'string') throw invalidPayload(`body must be a string of 1 to ${COMMENT_MAX_CHARS} characters. ${COMMENT_SHAPE}`)

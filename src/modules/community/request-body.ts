@@ -1,14 +1,9 @@
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 
 /** Community POST bodies are at most this many bytes (8 KB). */
 export const MAX_BODY_BYTES = 8192
 
-export const bodyTooLarge = () =>
-  new ApiError(
-    413,
-    'Body too large',
-    `Community writes accept at most ${MAX_BODY_BYTES} bytes (8 KB). Send only the four fields payload, signature, key and rewardAddressHex.`,
-  )
+export const bodyTooLarge = () => apiError('body_too_large', { maxBytes: MAX_BODY_BYTES })
 
 /**
  * The request body as bytes, refusing more than `maxBytes`. Measured on the bytes actually received, so a

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { normaliseUnit, UNIT_HINT } from '../../cardano/unit'
+import { normaliseUnit } from '../../cardano/unit'
 import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
 import type { CommentRow } from '../../db/schema'
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import type { Logger } from '../../observability/logger'
 import type { Fetched } from '../../upstream/fetched'
 import { stakeShort } from './display'
@@ -101,12 +101,7 @@ export class CommunityService {
       database.write((db) => insertBoost(db, { stakeAddress: writer.stakeAddress, unit, day, createdAtMs: this.now() })),
     )
     if (!saved) {
-      throw new ApiError(
-        409,
-        'Already boosted today',
-        `${writer.stakeAddress} has used its one boost for ${day} (UTC), on some token. The next boost is possible after 00:00 UTC, ${untilMidnight(nowMs)} from now.`,
-        { 'retry-after': String(Math.ceil(msUntilNextUtcDay(nowMs) / 1000)) },
-      )
+      throw apiError('already_boosted_today', { stakeAddress: writer.stakeAddress, day, ...untilMidnight(nowMs) })
     }
     return { ok: true, stakeAddress: writer.stakeAddress, unit }
   }
@@ -136,12 +131,7 @@ export class CommunityService {
     if (saved !== null) return { comment: toComment(saved), replayed: false }
     const original = await this.guard(() => database.read((db) => commentByReplayKey(db, replayKey)))
     if (original !== null) return { comment: toComment(original), replayed: true }
-    throw new ApiError(
-      429,
-      'Daily comment limit reached',
-      `${writer.stakeAddress} has posted ${COMMENTS_PER_DAY} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${untilMidnight(createdAtMs)} from now.`,
-      { 'retry-after': String(Math.ceil(msUntilNextUtcDay(createdAtMs) / 1000)) },
-    )
+    throw apiError('daily_comment_limit_reached', { stakeAddress: writer.stakeAddress, limit: COMMENTS_PER_DAY, ...untilMidnight(createdAtMs) })
   }
 
   /** Which CIP-8 check refused a write: the client sees a hint, operators the precise code. */
@@ -153,17 +143,13 @@ export class CommunityService {
       return await work()
     } catch (error) {
       if (!(error instanceof DatabaseUnavailableError)) throw error
-      throw new ApiError(503, 'Community database busy', 'Nothing was saved or read. Retry in a few seconds.', { 'retry-after': '2' })
+      throw communityDatabaseBusy()
     }
   }
 }
 
-export const databaseNotConfigured = () =>
-  new ApiError(
-    503,
-    'Community database not configured',
-    'This deployment runs without the community database (DATABASE_URL=off), so boosts and comments are unavailable here. Every other endpoint works.',
-  )
+export const databaseNotConfigured = () => apiError('database_not_configured', { consequence: 'boosts and comments are unavailable here' })
+export const communityDatabaseBusy = () => apiError('database_busy', { nothing: 'saved or read' })
 
 /**
  * The `units` query of GET /community/boosts: comma-separated asset units, 1 to 60 distinct ones; blanks around
@@ -173,22 +159,18 @@ export const databaseNotConfigured = () =>
 export function parseUnitList(raw: string): string[] {
   const entries = raw.split(',').map((s) => s.trim()).filter((s) => s !== '')
   if (entries.length === 0) {
-    throw new ApiError(400, 'Invalid query parameter \'units\'', `units lists 1 to ${MAX_UNITS} comma-separated asset units. ${UNIT_HINT}`)
+    throw apiError('invalid_units', { max: MAX_UNITS })
   }
   const units: string[] = []
   for (const entry of entries) {
     const unit = normaliseUnit(entry)
     if (unit === null) {
-      throw new ApiError(400, 'Invalid query parameter \'units\'', `${entry.slice(0, 140)} is not an asset unit. ${UNIT_HINT}`)
+      throw apiError('invalid_units', { max: MAX_UNITS, entry: entry.slice(0, 140) })
     }
     if (!units.includes(unit)) units.push(unit)
   }
   if (units.length > MAX_UNITS) {
-    throw new ApiError(
-      400,
-      'Invalid query parameter \'units\'',
-      `units lists at most ${MAX_UNITS} distinct asset units per request; this one has ${units.length}. Split the list into several requests.`,
-    )
+    throw apiError('too_many_units', { max: MAX_UNITS, count: units.length })
   }
   return units
 }
@@ -203,7 +185,12 @@ function toComment(row: CommentRow): Comment {
   }
 }
 
-function untilMidnight(nowMs: number): string {
-  const minutes = Math.ceil(msUntilNextUtcDay(nowMs) / 60_000)
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`
+/** The wait until 00:00 UTC, worded for the hint and in seconds for Retry-After. */
+function untilMidnight(nowMs: number): { wait: string; retryAfterSeconds: number } {
+  const ms = msUntilNextUtcDay(nowMs)
+  const minutes = Math.ceil(ms / 60_000)
+  return {
+    wait: minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`,
+    retryAfterSeconds: Math.ceil(ms / 1000),
+  }
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import { EVEN_HEX_RE, verifyCip8, type Cip8Failure } from './cip8'
 
 /** The body of both community POSTs: what a CIP-30 wallet's `signData` returned, plus what was signed. */
@@ -19,10 +19,6 @@ export interface Writer {
 }
 
 const FIELDS = ['payload', 'signature', 'key', 'rewardAddressHex'] as const
-const BODY_HINT =
-  'Send a JSON object with four strings: payload (the exact JSON string that was signed), signature and key ' +
-  '(the COSE_Sign1 and COSE_Key hex from signData) and rewardAddressHex (e1 followed by 56 hex characters).'
-
 const FIELD_FORMAT: Record<(typeof FIELDS)[number], { test: (value: string) => boolean; hint: string }> = {
   payload: { test: () => true, hint: '' },
   signature: {
@@ -45,16 +41,16 @@ export function parseSignedWrite(bytes: Uint8Array): SignedWrite {
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch {
-    throw new ApiError(400, 'Invalid request body', `The body is not JSON. ${BODY_HINT}`)
+    throw apiError('invalid_request_body', { detail: 'The body is not JSON.' })
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'Invalid request body', `The body is not a JSON object. ${BODY_HINT}`)
+    throw apiError('invalid_request_body', { detail: 'The body is not a JSON object.' })
   }
   const body = value as Record<string, unknown>
   for (const field of FIELDS) {
-    if (!(field in body)) throw new ApiError(400, `Missing body field '${field}'`, BODY_HINT)
-    if (typeof body[field] !== 'string') throw new ApiError(400, `Invalid body field '${field}'`, `${field} must be a string. ${BODY_HINT}`)
-    if (!FIELD_FORMAT[field].test(body[field] as string)) throw new ApiError(400, `Invalid body field '${field}'`, FIELD_FORMAT[field].hint)
+    if (!(field in body)) throw apiError('missing_body_field', { field })
+    if (typeof body[field] !== 'string') throw apiError('invalid_body_field', { field })
+    if (!FIELD_FORMAT[field].test(body[field] as string)) throw apiError('invalid_body_field', { field, hint: FIELD_FORMAT[field].hint })
   }
   return {
     payload: body.payload as string,
@@ -93,7 +89,7 @@ export function authenticate(write: SignedWrite, onRefused?: (code: Cip8Failure,
   const result = verifyCip8(write)
   if (!result.ok) {
     onRefused?.(result.code, result.detail)
-    throw new ApiError(401, 'Signature verification failed', FAILURE_HINTS[result.code])
+    throw apiError('signature_verification_failed', { reason: FAILURE_HINTS[result.code] })
   }
   return { stakeAddress: result.stakeAddress }
 }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
-import { notFound } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import { requestPath } from '../../http/request-path'
 import { decodePath, IMMUTABLE_PREFIX, siteFileCandidates } from './site-files'
 
@@ -19,7 +19,7 @@ export function docsSiteRoutes(options: { root?: string } = {}) {
 
   function serve(relative: string | null): Response {
     if (!existsSync(join(root, 'index.html'))) {
-      throw notFound('Docs not built', 'The docs site is not built yet: `bun run start` builds it in the background when missing (about 10 s), or run `bun run docs:build`. GET /api/v1/ describes every endpoint meanwhile.')
+      throw apiError('docs_not_built')
     }
     const file = relative === null ? undefined : siteFileCandidates(root, relative).find(isFile)
     if (file === undefined) {

@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import type { EndpointDoc, ErrorDoc, ParamDoc } from '../../catalogue/types'
-import { assetParam, INVALID_UNIT, SNEK_UNIT } from '../../http/asset-input'
+import { assetParam, SNEK_UNIT } from '../../http/asset-input'
+import { documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
 import { EXPORT_FIELDS } from './export'
@@ -8,6 +9,7 @@ import { HISTORY_TIMEFRAME_NAMES, type HistoryTimeframe } from './intervals'
 import { DEFAULT_HISTORY_TIMEFRAME, EXPORT_FORMATS, HISTORY_INVALID, HISTORY_LIMIT, INSTANT_PATTERN } from './request'
 import { RETENTION_DAYS } from './retention'
 import { HistoryResponse } from './schemas'
+import { historyDatabaseBusy, historyNotConfigured } from './service'
 
 /** Lifetimes per timeframe: the newest candle grows with every 5-minute snapshot. */
 export const HISTORY_CACHE_SECONDS: Record<HistoryTimeframe, number> = { '5m': 60, '1h': 300, '1d': 900 }
@@ -28,7 +30,7 @@ const rangeParams: ParamDoc[] = [
     schema: t.Union(HISTORY_TIMEFRAME_NAMES.map((tf) => t.Literal(tf)), {
       default: DEFAULT_HISTORY_TIMEFRAME,
       examples: ['1h', '1d'],
-      error: invalid(HISTORY_INVALID.tf.error, HISTORY_INVALID.tf.hint),
+      error: invalid(HISTORY_INVALID.tf()),
     }),
   },
   {
@@ -36,14 +38,14 @@ const rangeParams: ParamDoc[] = [
     in: 'query',
     required: false,
     description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: instantExamples, error: invalid(HISTORY_INVALID.from.error, HISTORY_INVALID.from.hint) }),
+    schema: t.String({ pattern: INSTANT_PATTERN, examples: instantExamples, error: invalid(HISTORY_INVALID.from()) }),
   },
   {
     name: 'to',
     in: 'query',
     required: false,
     description: 'End of the range (exclusive), same forms as from; default now',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to.error, HISTORY_INVALID.to.hint) }),
+    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
   },
   {
     name: 'limit',
@@ -55,22 +57,22 @@ const rangeParams: ParamDoc[] = [
       maximum: HISTORY_LIMIT.max,
       default: HISTORY_LIMIT.default,
       examples: [100],
-      error: invalid(HISTORY_INVALID.limit.error, HISTORY_INVALID.limit.hint),
+      error: invalid(HISTORY_INVALID.limit()),
     }),
   },
 ]
 
 const rangeErrors: ErrorDoc[] = [
-  { status: 400, error: HISTORY_INVALID.tf.error, when: `tf is not one of ${HISTORY_TIMEFRAME_NAMES.join(', ')}` },
-  { status: 400, error: HISTORY_INVALID.from.error, when: 'from is not Unix seconds, a UTC day or an ISO 8601 UTC time' },
-  { status: 400, error: HISTORY_INVALID.to.error, when: 'to is not Unix seconds, a UTC day or an ISO 8601 UTC time' },
-  { status: 400, error: HISTORY_INVALID.range.error, when: 'from is not earlier than to' },
-  { status: 400, error: HISTORY_INVALID.limit.error, when: `limit is not an integer from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}` },
+  documented(HISTORY_INVALID.tf(), `tf is not one of ${HISTORY_TIMEFRAME_NAMES.join(', ')}`),
+  documented(HISTORY_INVALID.from(), 'from is not Unix seconds, a UTC day or an ISO 8601 UTC time'),
+  documented(HISTORY_INVALID.to(), 'to is not Unix seconds, a UTC day or an ISO 8601 UTC time'),
+  documented(HISTORY_INVALID.range(), 'from is not earlier than to'),
+  documented(HISTORY_INVALID.limit(), `limit is not an integer from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max}`),
 ]
 
 const databaseErrors: ErrorDoc[] = [
-  { status: 503, error: 'Community database not configured', when: 'This deployment runs with DATABASE_URL=off and records no history' },
-  { status: 503, error: 'Community database busy', when: 'The database could not answer in time: retry' },
+  documented(historyNotConfigured(), 'This deployment runs with DATABASE_URL=off and records no history'),
+  documented(historyDatabaseBusy(), 'The database could not answer in time: retry'),
 ]
 
 const WHAT_IT_IS =
@@ -104,9 +106,9 @@ export const tokenHistoryDoc: EndpointDoc = {
   cacheNote: `per timeframe: ${lifetimes}; a range that ended before the current 5-minute interval ${CLOSED_RANGE_CACHE_SECONDS} s`,
   examples: [`/tokens/${SNEK_UNIT}/history`, `/tokens/${SNEK_UNIT}/history?tf=1d&limit=90`, `/tokens/${SNEK_UNIT}/history?tf=5m&from=2026-11-01T00:00:00Z&limit=288`],
   errors: [
-    { status: 400, error: INVALID_UNIT.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' },
+    errorDoc('invalid_asset_unit', 'The asset is not a 56-hex policy id followed by an even-length hex asset name'),
     ...rangeErrors,
-    { status: 404, error: 'Token not recorded', when: 'The unit is not a curated token (only those are recorded)' },
+    errorDoc('token_not_recorded', 'The unit is not a curated token (only those are recorded)', { unit: SNEK_UNIT }),
     ...databaseErrors,
   ],
   coverage: `"${tokenHistoryCoverage(1764028800)}" (the day of the first recorded row).`,
@@ -176,7 +178,7 @@ export const exportSnapshotsDoc: EndpointDoc = {
       in: 'query',
       required: true,
       description: 'UTC day, YYYY-MM-DD, today or earlier',
-      schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day.error, HISTORY_INVALID.day.hint) }),
+      schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day()) }),
     },
     {
       name: 'format',
@@ -186,7 +188,7 @@ export const exportSnapshotsDoc: EndpointDoc = {
       schema: t.Union(EXPORT_FORMATS.map((f) => t.Literal(f)), {
         default: 'ndjson',
         examples: ['csv'],
-        error: invalid(HISTORY_INVALID.format.error, HISTORY_INVALID.format.hint),
+        error: invalid(HISTORY_INVALID.format()),
       }),
     },
   ],
@@ -194,8 +196,8 @@ export const exportSnapshotsDoc: EndpointDoc = {
   cacheNote: `a finished day ${EXPORT_CACHE_SECONDS.complete} s; the current day ${EXPORT_CACHE_SECONDS.today} s`,
   examples: ['/export/snapshots?day=2026-01-31', '/export/snapshots?day=2026-01-31&format=csv'],
   errors: [
-    { status: 400, error: HISTORY_INVALID.day.error, when: 'day is missing, not a real YYYY-MM-DD day, or in the future' },
-    { status: 400, error: HISTORY_INVALID.format.error, when: 'format is not ndjson or csv' },
+    documented(HISTORY_INVALID.day(), 'day is missing, not a real YYYY-MM-DD day, or in the future'),
+    documented(HISTORY_INVALID.format(), 'format is not ndjson or csv'),
     ...databaseErrors,
   ],
   response: ExportResponse,

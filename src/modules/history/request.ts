@@ -1,8 +1,9 @@
 /**
- * Inputs of the history and export endpoints as pure rules throwing the same `{error, hint}` as the REST
+ * Inputs of the history and export endpoints as pure rules throwing the same `{code, error, hint}` as the REST
  * schemas, so the MCP tool rejects exactly what the endpoints reject.
  */
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
+import type { ApiError } from '../../http/errors'
 import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, isHistoryTimeframe, utcDayStart, type HistoryTimeframe } from './intervals'
 
 export const HISTORY_LIMIT = { min: 1, max: 1000, default: 300 } as const
@@ -13,23 +14,17 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 /** Unix seconds (digits) or an ISO 8601 UTC day or time. */
 export const INSTANT_PATTERN = '^(?:\\d{1,11}|\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?)$'
 const INSTANT_RE = new RegExp(INSTANT_PATTERN)
-const INSTANT_FORMS = 'Unix seconds (1767225600), a UTC day (2026-01-01) or an ISO 8601 UTC time (2026-01-01T12:00:00Z)'
 
+/** The 400 of each input (an optional detail sentence goes in front of the hint), as the schemas give it too. */
 export const HISTORY_INVALID = {
-  tf: { error: 'Invalid timeframe', hint: `tf is one of ${HISTORY_TIMEFRAME_NAMES.join(', ')} (default ${DEFAULT_HISTORY_TIMEFRAME}).` },
-  from: { error: 'Invalid from', hint: `from is ${INSTANT_FORMS}.` },
-  to: { error: 'Invalid to', hint: `to is ${INSTANT_FORMS}.` },
-  range: { error: 'Invalid range', hint: 'from must be earlier than to.' },
-  limit: {
-    error: 'Invalid limit',
-    hint: `limit is the number of candles: an integer from ${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max} (default ${HISTORY_LIMIT.default}).`,
-  },
-  day: { error: 'Invalid day', hint: 'day is a UTC calendar day written YYYY-MM-DD (e.g. 2026-01-31), today or earlier.' },
-  format: { error: 'Invalid format', hint: `format is ${EXPORT_FORMATS.join(' or ')} (default ndjson).` },
+  tf: () => apiError('invalid_timeframe', { timeframes: HISTORY_TIMEFRAME_NAMES, default: DEFAULT_HISTORY_TIMEFRAME }),
+  from: (detail?: string) => apiError('invalid_from', { detail }),
+  to: (detail?: string) => apiError('invalid_to', { detail }),
+  range: () => apiError('invalid_range'),
+  limit: () => apiError('invalid_limit', HISTORY_LIMIT),
+  day: (detail?: string) => apiError('invalid_day', { detail }),
+  format: () => apiError('invalid_format', { formats: EXPORT_FORMATS, default: 'ndjson' }),
 }
-
-const fail = (rule: { error: string; hint: string }, detail?: string) =>
-  new ApiError(400, rule.error, detail === undefined ? rule.hint : `${detail} ${rule.hint}`)
 
 export interface RawHistoryRequest {
   tf?: string
@@ -51,13 +46,13 @@ export interface HistoryRequest {
 /** Checks the inputs and turns them into an aligned range of at most `limit` candles. */
 export function parseHistoryRequest(raw: RawHistoryRequest, nowMs: number): HistoryRequest {
   const tf = raw.tf ?? DEFAULT_HISTORY_TIMEFRAME
-  if (!isHistoryTimeframe(tf)) throw fail(HISTORY_INVALID.tf)
+  if (!isHistoryTimeframe(tf)) throw HISTORY_INVALID.tf()
   const limit = raw.limit === undefined ? HISTORY_LIMIT.default : typeof raw.limit === 'number' ? raw.limit : Number(raw.limit)
-  if (!Number.isInteger(limit) || limit < HISTORY_LIMIT.min || limit > HISTORY_LIMIT.max) throw fail(HISTORY_INVALID.limit)
+  if (!Number.isInteger(limit) || limit < HISTORY_LIMIT.min || limit > HISTORY_LIMIT.max) throw HISTORY_INVALID.limit()
   const seconds = HISTORY_TIMEFRAMES[tf]
   const from = raw.from === undefined ? null : parseInstant(raw.from, HISTORY_INVALID.from)
   const toGiven = raw.to === undefined ? null : parseInstant(raw.to, HISTORY_INVALID.to)
-  if (from !== null && toGiven !== null && from >= toGiven) throw fail(HISTORY_INVALID.range)
+  if (from !== null && toGiven !== null && from >= toGiven) throw HISTORY_INVALID.range()
   // Candles are whole timeframes: the range is widened to their edges, then cut to `limit` candles.
   const end = Math.ceil((toGiven ?? Math.floor(nowMs / 1000) + 1) / seconds) * seconds
   if (from === null) return { tf, from: end - limit * seconds, to: end, limit, keep: 'newest' }
@@ -66,12 +61,12 @@ export function parseHistoryRequest(raw: RawHistoryRequest, nowMs: number): Hist
 }
 
 /** Unix seconds from the accepted forms; 400 with the rule's hint otherwise. */
-export function parseInstant(raw: string, rule: { error: string; hint: string }): number {
-  if (!INSTANT_RE.test(raw)) throw fail(rule)
+export function parseInstant(raw: string, rule: (detail?: string) => ApiError): number {
+  if (!INSTANT_RE.test(raw)) throw rule()
   if (/^\d+$/.test(raw)) return Number(raw)
   const day = utcDayStart(raw.slice(0, 10))
   const ms = Date.parse(raw)
-  if (day === null || Number.isNaN(ms)) throw fail(rule, `${raw} is not a real date.`)
+  if (day === null || Number.isNaN(ms)) throw rule(`${raw} is not a real date.`)
   return Math.floor(ms / 1000)
 }
 
@@ -88,10 +83,10 @@ const isExportFormat = (value: string): value is ExportFormat => EXPORT_FORMATS.
 
 export function parseExportRequest(raw: { day?: string; format?: string }, nowMs: number): ExportRequest {
   const format = raw.format ?? 'ndjson'
-  if (!isExportFormat(format)) throw fail(HISTORY_INVALID.format)
+  if (!isExportFormat(format)) throw HISTORY_INVALID.format()
   const from = raw.day === undefined ? null : utcDayStart(raw.day)
-  if (raw.day === undefined || from === null) throw fail(HISTORY_INVALID.day)
+  if (raw.day === undefined || from === null) throw HISTORY_INVALID.day()
   const today = Math.floor(nowMs / 1000 / DAY_SECONDS) * DAY_SECONDS
-  if (from > today) throw fail(HISTORY_INVALID.day, `${raw.day} has not begun yet.`)
+  if (from > today) throw HISTORY_INVALID.day(`${raw.day} has not begun yet.`)
   return { day: raw.day, from, format, complete: from < today }
 }

@@ -4,7 +4,7 @@
  * DATABASE_URL=off answers 503, like the community endpoints.
  */
 import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
-import { ApiError, notFound } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import type { TokenRegistry } from '../../registry/registry'
 import type { Fetched } from '../../upstream/fetched'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
@@ -33,12 +33,8 @@ export interface DayExport {
   stream: ReadableStream<Uint8Array>
 }
 
-export const historyNotConfigured = () =>
-  new ApiError(
-    503,
-    'Community database not configured',
-    'This deployment runs without the community database (DATABASE_URL=off), so it records no market history. Every other endpoint works.',
-  )
+export const historyNotConfigured = () => apiError('database_not_configured', { consequence: 'it records no market history' })
+export const historyDatabaseBusy = () => apiError('database_busy', { nothing: 'read' })
 
 export class HistoryService {
   readonly now: () => number
@@ -58,11 +54,7 @@ export class HistoryService {
     this.requireDatabase()
     const token = this.deps.registry.get(unit)
     if (token === undefined) {
-      throw notFound(
-        'Token not recorded',
-        `History is recorded for the curated tokens only (GET /api/v1/tokens lists them); ${unit} is not one. ` +
-          `GET /api/v1/tokens/${unit}/ohlcv charts a source B pool of any token.`,
-      )
+      throw apiError('token_not_recorded', { unit })
     }
     return this.history(unit, token.ticker, request, tokenHistoryCoverage)
   }
@@ -133,7 +125,7 @@ export class HistoryService {
       return await work()
     } catch (error) {
       if (!(error instanceof DatabaseUnavailableError)) throw error
-      throw new ApiError(503, 'Community database busy', 'Nothing was read. Retry in a few seconds.', { 'retry-after': '2' })
+      throw historyDatabaseBusy()
     }
   }
 }

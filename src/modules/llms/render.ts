@@ -65,7 +65,7 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '',
     '## MCP',
     '',
-    `- The same data as read-only MCP tools: ${origin}${MCP_PATH} (${MCP_TRANSPORT}). A failed call is isError with the {error, hint} JSON as text.`,
+    `- The same data as read-only MCP tools: ${origin}${MCP_PATH} (${MCP_TRANSPORT}). A failed call is isError with the {code, error, hint} JSON as text.`,
     ...tools.map((tool) => `- ${tool.name}: ${tool.description}`),
     '',
   ].join('\n')

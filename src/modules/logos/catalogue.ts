@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
-import { assetParam, INVALID_UNIT, SNEK_UNIT } from '../../http/asset-input'
+import { assetParam, SNEK_UNIT } from '../../http/asset-input'
+import { errorDoc } from '../../http/error-catalogue'
 import { MAX_LOGO_BYTES } from './png'
 import { UNCURATED_LOOKUPS_PER_MINUTE } from './service'
 
@@ -46,7 +47,7 @@ export const logoDoc: EndpointDoc = {
   cacheSeconds: LOGO_TTL.registryPng,
   cacheNote: `per tier: registry PNG and redirect ${LOGO_TTL.registryPng} s, monogram ${LOGO_TTL.monogram} s, 10 s after an upstream failure`,
   examples: [`/tokens/${SNEK_UNIT}/logo`],
-  errors: [{ status: 400, error: INVALID_UNIT.error, when: 'The asset is not a 56-hex policy id followed by an even-length hex asset name' }],
+  errors: [errorDoc('invalid_asset_unit', 'The asset is not a 56-hex policy id followed by an even-length hex asset name')],
   response: LogoResponse,
   successMediaTypes: ['image/png', 'image/svg+xml'],
   otherAnswers: [

@@ -18,7 +18,14 @@ const EndpointSummary = t.Object({
   cacheSeconds: t.Union([t.Integer(), t.Null()]),
   cacheNote: t.Optional(t.String()),
   examples: t.Array(t.String({ description: 'Absolute example URL' })),
-  errors: t.Array(t.Object({ status: t.Integer(), error: t.String(), when: t.String() })),
+  errors: t.Array(
+    t.Object({
+      status: t.Integer(),
+      code: t.String({ description: 'The `code` of the error body' }),
+      error: t.String({ description: 'The `error` text of the error body' }),
+      when: t.String(),
+    }),
+  ),
   coverage: t.Optional(t.String()),
 })
 

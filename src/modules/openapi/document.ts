@@ -73,8 +73,9 @@ function describeApi(context: DocumentContext): string {
     '## Coverage',
     COVERAGE_RULES.map((rule) => `- ${rule}`).join('\n'),
     '## Errors',
-    'Every non-2xx answer is JSON `{error, hint}`; the hint says what to do about it. An upstream failure with no ' +
-      'cached copy is a 502; with a cached copy the copy is served, labelled `X-Cache: STALE`.',
+    'Every non-2xx answer is JSON `{code, error, hint}`: `code` is a stable snake_case identifier to branch on, ' +
+      '`error` says what went wrong and the hint what to do about it. An upstream failure with no cached copy is a ' +
+      '502; with a cached copy the copy is served, labelled `X-Cache: STALE`.',
     '## MCP',
     `The same data as MCP tools for agents: Streamable HTTP at \`${context.origin}${MCP_PATH}\`. Tools: ` +
       context.tools.map((tool) => `\`${tool.name}\``).join(', ') + '.',
@@ -159,19 +160,18 @@ function errorsByStatus(doc: EndpointDoc): Map<string, ErrorDoc[]> {
   const byStatus = new Map<string, ErrorDoc[]>()
   for (const error of doc.errors) byStatus.set(String(error.status), [...(byStatus.get(String(error.status)) ?? []), error])
   if (!byStatus.has('400') && (doc.params.length > 0 || doc.body !== undefined)) {
-    byStatus.set('400', [{ status: 400, error: '', when: 'A parameter fails its schema: the error names it, the hint gives its bounds' }])
+    byStatus.set('400', [{ status: 400, code: '', error: '', when: 'A parameter fails its schema: the error names it, the hint gives its bounds' }])
   }
   return byStatus
 }
 
-/** One named example per documented error text (`Token not found` → `token-not-found`). */
+/** One example per documented error, named by its code (`token_not_found`; `upstream_unavailable-2` for a second). */
 function examplesOf(errors: ErrorDoc[]): Json {
   const examples: Json = {}
   for (const error of errors) {
-    const base = error.error.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'error'
-    let name = base
-    for (let n = 2; name in examples; n++) name = `${base}-${n}`
-    examples[name] = { summary: error.when, value: { error: error.error } }
+    let name = error.code
+    for (let n = 2; name in examples; n++) name = `${error.code}-${n}`
+    examples[name] = { summary: error.when, value: { code: error.code, error: error.error } }
   }
   return examples
 }

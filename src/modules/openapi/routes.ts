@@ -2,7 +2,7 @@ import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { catalogue, mcpTools } from '../../catalogue'
 import type { OriginPolicy } from '../../http/base-url'
-import { notFound } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
 import { referenceAssetFile, referencePage } from './reference-page'
@@ -52,7 +52,7 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
         const path = referenceAssetFile(params['*'])
         const file = path === null ? null : Bun.file(path)
         if (file === null || !(await file.exists())) {
-          throw notFound('Not found', 'The reference page loads its own assets; open /api/v1/reference.')
+          throw apiError('reference_asset_not_found')
         }
         // Chunk names carry a content hash; the entry's name does not, but the package version is pinned.
         const cacheControl = params['*'].startsWith('chunks/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400'

@@ -1,9 +1,10 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
+import { errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
-import { assetParam, INVALID_UNIT } from '../../http/asset-input'
-import { INVALID_QUERY, SEARCH_MAX_LENGTH } from './inputs'
+import { assetParam } from '../../http/asset-input'
+import { invalidQuery, SEARCH_MAX_LENGTH } from './inputs'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
 
@@ -28,7 +29,7 @@ const WHICH_POOLS =
   'pool is the one with the most USD liquidity (source A `liquidity.usd`, source B `reserve_in_usd`); ties go to ' +
   'source A, then to upstream order.'
 
-const UPSTREAM_A_FAILED = { status: 502, error: 'Upstream unavailable: source A', when: 'Source A failed and no cached copy exists' }
+const UPSTREAM_A_FAILED = errorDoc('upstream_unavailable', 'Source A failed and no cached copy exists', { upstream: 'dexscreener', failure: 'network' })
 
 export const screenerDoc: EndpointDoc = {
   operationId: 'listTokens',
@@ -85,10 +86,10 @@ export const tokenDetailDoc: EndpointDoc = {
   cacheNote: '10 s while the holder estimate is still being computed',
   examples: [`/tokens/${SNEK}`, `/tokens/${USDM}`],
   errors: [
-    { status: 400, error: INVALID_UNIT.error, when: 'The unit is not 56 hex characters of policy id plus an even-length hex asset name' },
-    { status: 404, error: 'Token not found', when: 'No source A pair and no chain record for the unit' },
+    errorDoc('invalid_asset_unit', 'The unit is not 56 hex characters of policy id plus an even-length hex asset name'),
+    errorDoc('token_not_found', 'No source A pair and no chain record for the unit', { unit: SNEK }),
     UPSTREAM_A_FAILED,
-    { status: 502, error: 'Upstream unavailable: chain API', when: 'The chain API failed with no cached copy and source A has no pair for the unit' },
+    errorDoc('upstream_unavailable', 'The chain API failed with no cached copy and source A has no pair for the unit', { upstream: 'koios', failure: 'network' }),
   ],
   coverage: MERGED_COVERAGE_NOTE,
   response: TokenDetail,
@@ -117,14 +118,14 @@ export const searchDoc: EndpointDoc = {
         maxLength: SEARCH_MAX_LENGTH,
         pattern: '\\S',
         examples: ['snek', 'USDM'],
-        error: invalid(INVALID_QUERY.error, INVALID_QUERY.hint),
+        error: invalid(invalidQuery()),
       }),
     },
   ],
   cacheSeconds: 30,
   examples: ['/search?q=snek', '/search?q=usdm'],
   errors: [
-    { status: 400, error: INVALID_QUERY.error, when: `q is missing, empty, only spaces, or longer than ${SEARCH_MAX_LENGTH} characters` },
+    errorDoc('invalid_search_query', `q is missing, empty, only spaces, or longer than ${SEARCH_MAX_LENGTH} characters`, { maxLength: SEARCH_MAX_LENGTH }),
     UPSTREAM_A_FAILED,
   ],
   coverage: `Source A only: "${SOURCE_A_ONLY}"`,

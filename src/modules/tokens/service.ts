@@ -13,7 +13,7 @@
 import { splitUnit } from '../../cardano/unit'
 import type { Config } from '../../config'
 import { API_PREFIX } from '../../catalogue/render'
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import type { Logger } from '../../observability/logger'
 import type { TokenRegistry } from '../../registry/registry'
@@ -26,7 +26,6 @@ import type { Upstreams } from '../../upstream'
 import { aggregateMarket, type MarketFigures } from './aggregate'
 import { chainFacts, tokenLabel } from './chain-facts'
 import { HolderEstimates } from './holders'
-import { INVALID_UNIT } from '../../http/asset-input'
 import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from './pools'
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 import { searchHits } from './search-rank'
@@ -148,7 +147,7 @@ export class TokenService {
     if (chainDown) this.deps.logger.warn({ unit, err: readInfo.message }, 'chain API unavailable: detail served without chain facts')
     const info = chainDown ? null : (readInfo.data.find((a) => a.policyId + a.assetNameHex === unit) ?? null)
     if (!chainDown && info === null && sourceA.length === 0) {
-      throw new ApiError(404, 'Token not found', `No source A pair and no chain record for ${unit}. ${INVALID_UNIT.hint}`)
+      throw apiError('token_not_found', { unit })
     }
     const readB = await (early ?? readPoolsB())
     const pools = this.poolsOf(unit, readA.data, readB?.data.pools ?? null)

@@ -1,7 +1,8 @@
 import { t } from 'elysia'
 import type { EndpointDoc } from '../../catalogue/types'
+import { documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
-import { ACCEPTED_FORMS, INVALID_WALLET_INPUT } from './input'
+import { invalidWalletInput } from './input'
 import { PRICING_CAP } from './pricing-plan'
 
 const usd = (description: string) => t.Union([t.Number(), t.Null()], { description })
@@ -82,7 +83,7 @@ export const walletDoc: EndpointDoc = {
         minLength: 1,
         maxLength: 1023,
         examples: [SAMPLE_STAKE, '%24snekfan'],
-        error: invalid(INVALID_WALLET_INPUT, ACCEPTED_FORMS),
+        error: invalid(invalidWalletInput()),
       }),
     },
   ],
@@ -90,11 +91,11 @@ export const walletDoc: EndpointDoc = {
   cacheNote: 'per normalised input',
   examples: [`/wallet/${SAMPLE_STAKE}`, '/wallet/%24snekfan'],
   errors: [
-    { status: 400, error: INVALID_WALLET_INPUT, when: 'Not a mainnet addr1…/stake1… address or a valid $handle (testnet addresses included)' },
-    { status: 404, error: 'Address not found', when: 'The chain API has never seen the payment address' },
-    { status: 404, error: 'Stake address not found', when: 'The chain API has never seen the stake address' },
-    { status: 404, error: 'Handle not found', when: 'Neither the resolver nor the chain knows the handle' },
-    { status: 502, error: 'Upstream unavailable: chain API', when: 'The chain API failed and no cached copy exists' },
+    documented(invalidWalletInput(), 'Not a mainnet addr1…/stake1… address or a valid $handle (testnet addresses included)'),
+    errorDoc('address_not_found', 'The chain API has never seen the payment address', { address: 'addr1…' }),
+    errorDoc('stake_address_not_found', 'The chain API has never seen the stake address', { stakeAddress: SAMPLE_STAKE }),
+    errorDoc('handle_not_found', 'Neither the resolver nor the chain knows the handle', { handle: '$snekfan' }),
+    errorDoc('upstream_unavailable', 'The chain API failed and no cached copy exists', { upstream: 'koios', failure: 'network' }),
   ],
   coverage: 'Token prices cover source A’s DEXes only (the answer’s `coverage` names them); ADA is valued with the market provider’s price.',
   response: WalletResponse,

@@ -4,17 +4,12 @@
  * the REST route and the MCP tool, which answer a bad input with the same error and hint.
  */
 import { Cardano } from '@cardano-sdk/core'
-import { ApiError } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 
 export type WalletInput =
   | { kind: 'payment'; address: string; input: string }
   | { kind: 'stake'; stakeAddress: string; input: string }
   | { kind: 'handle'; name: string; input: string }
-
-export const INVALID_WALLET_INPUT = 'Unrecognised wallet input'
-export const ACCEPTED_FORMS =
-  'Send a mainnet payment address (addr1…), a mainnet stake address (stake1…) or an ADA Handle written ' +
-  '%24name in the URL ($ encoded as %24; 1–15 characters of a-z, 0-9, ".", "_", "-").'
 
 /** Handles are 1–15 characters of a-z 0-9 . _ -, compared lowercase. */
 const HANDLE_RE = /^[a-z0-9._-]{1,15}$/
@@ -33,23 +28,24 @@ const PAYMENT_TYPES = new Set<Cardano.AddressType>([
 ])
 const STAKE_TYPES = new Set<Cardano.AddressType>([Cardano.AddressType.RewardKey, Cardano.AddressType.RewardScript])
 
-const invalid = (why: string) => new ApiError(400, INVALID_WALLET_INPUT, `${why} ${ACCEPTED_FORMS}`)
+/** The 400 of a wallet input; the detail says what was wrong with this one. */
+export const invalidWalletInput = (detail?: string) => apiError('invalid_wallet_input', { detail })
 
 /** Classify a wallet input (already URL-decoded); throws the 400 ApiError for anything else. */
 export function parseWalletInput(raw: string): WalletInput {
   const text = raw.trim()
   if (text.startsWith('$')) {
     const name = text.slice(1).toLowerCase()
-    if (!HANDLE_RE.test(name)) throw invalid(`"${clip(text)}" is not a valid handle.`)
+    if (!HANDLE_RE.test(name)) throw invalidWalletInput(`"${clip(text)}" is not a valid handle.`)
     return { kind: 'handle', name, input: `$${name}` }
   }
   const lower = text.toLowerCase()
   if (lower.startsWith('addr_test1') || lower.startsWith('stake_test1')) {
-    throw invalid('Testnet addresses are not supported: this API reads Cardano mainnet.')
+    throw invalidWalletInput('Testnet addresses are not supported: this API reads Cardano mainnet.')
   }
   const kind = lower.startsWith('addr1') ? 'payment' : lower.startsWith('stake1') ? 'stake' : null
-  if (kind === null) throw invalid(`"${clip(text)}" is neither an address nor a handle.`)
-  if (classifyAddress(text) !== kind) throw invalid(`"${clip(text)}" is not a valid mainnet ${kind} address (bad checksum or contents).`)
+  if (kind === null) throw invalidWalletInput(`"${clip(text)}" is neither an address nor a handle.`)
+  if (classifyAddress(text) !== kind) throw invalidWalletInput(`"${clip(text)}" is not a valid mainnet ${kind} address (bad checksum or contents).`)
   return kind === 'payment' ? { kind, address: lower, input: lower } : { kind, stakeAddress: lower, input: lower }
 }
 

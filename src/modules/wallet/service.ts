@@ -3,7 +3,7 @@
  * market provider (the same cached snapshot GET /market uses). Shared by the REST route and the MCP tool:
  * `overview` takes an input already classified by `parseWalletInput` and returns the exact JSON body.
  */
-import { notFound } from '../../http/errors'
+import { apiError } from '../../http/error-catalogue'
 import { sourceAOnlyCoverage, type CoverageConfig } from '../../market/coverage'
 import { sourceAPrice } from '../../market/pricing'
 import type { TokenRegistry } from '../../registry/registry'
@@ -112,10 +112,7 @@ export class WalletService {
       case 'handle': {
         const target = await resolveHandle(input.name, this.deps.upstreams)
         if (target.data === null) {
-          throw notFound(
-            'Handle not found',
-            `Neither the handle resolver nor the chain knows ${input.input}. Check the spelling; handles are 1–15 characters of a-z, 0-9, ".", "_", "-".`,
-          )
+          throw apiError('handle_not_found', { handle: input.input })
         }
         const account =
           target.data.kind === 'stake'
@@ -129,10 +126,7 @@ export class WalletService {
   private async stakeAccountOrThrow(stakeAddress: string): Promise<Account> {
     const account = await this.stakeAccount(stakeAddress)
     if (account === null) {
-      throw notFound(
-        'Stake address not found',
-        `The chain API has never seen ${stakeAddress}. Check the address, or use a payment address (addr1…) of the wallet.`,
-      )
+      throw apiError('stake_address_not_found', { stakeAddress })
     }
     return account
   }
@@ -161,10 +155,7 @@ export class WalletService {
     const koios = this.deps.upstreams.koios
     const info = await koios.addressInfo(address)
     if (info.data === null) {
-      throw notFound(
-        'Address not found',
-        `The chain API has never seen ${address}: it has had no transaction yet. Check the address.`,
-      )
+      throw apiError('address_not_found', { address })
     }
     const stake = info.data.stakeAddress
     if (stake !== null && classifyAddress(stake) === 'stake') {

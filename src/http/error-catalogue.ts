@@ -1,0 +1,425 @@
+/**
+ * Every error the API answers, defined once: a stable snake_case `code`, the status, the `error` text and the
+ * `hint`. Code throws them by name (`throw apiError('token_not_found', { unit })`); the endpoint catalogue
+ * documents them by name (`errorDoc('token_not_found', when)`), so the OpenAPI document, the index, the docs
+ * site and the README's table (checked by test/http/error-catalogue.test.ts) all carry the texts written here.
+ * A leaf: it imports no module, so anything may throw from it; values a hint names come in as parameters.
+ */
+import { UNIT_HINT } from '../cardano/unit'
+import { UPSTREAM_LABEL, upstreamTitle, type UpstreamFailure, type UpstreamName } from '../upstream/errors'
+import { ApiError, type ErrorBody } from './errors'
+
+type Text<P> = string | ((params: P) => string)
+
+interface ErrorDefinition<P> {
+  status: number
+  /** When it is answered, for the table of codes. */
+  meaning: string
+  error: Text<P>
+  hint: Text<P>
+  headers?: (params: P) => Record<string, string>
+  /** Parameters the docs word a parameterised error with (the README table, tests walking the registry). */
+  sample: P
+}
+
+const define = <P = undefined>(definition: ErrorDefinition<P>) => definition
+
+const INVALID_REQUEST_BODY = 'Invalid request body'
+const INVALID_UNITS = "Invalid query parameter 'units'"
+const DATABASE_NOT_CONFIGURED = 'Community database not configured'
+const SIGNED_BODY =
+  'Send a JSON object with four strings: payload (the exact JSON string that was signed), signature and key ' +
+  '(the COSE_Sign1 and COSE_Key hex from signData) and rewardAddressHex (e1 followed by 56 hex characters).'
+const INSTANT_FORMS = 'Unix seconds (1767225600), a UTC day (2026-01-01) or an ISO 8601 UTC time (2026-01-01T12:00:00Z)'
+const ACCEPTED_WALLET_FORMS =
+  'Send a mainnet payment address (addr1…), a mainnet stake address (stake1…) or an ADA Handle written ' +
+  '%24name in the URL ($ encoded as %24; 1–15 characters of a-z, 0-9, ".", "_", "-").'
+
+/** A detail sentence in front of a fixed hint. */
+const withDetail = (detail: string | undefined, hint: string) => (detail === undefined ? hint : `${detail} ${hint}`)
+const retryAfter = (p: { retryAfterSeconds: number }) => ({ 'retry-after': String(p.retryAfterSeconds) })
+
+export const ERRORS = {
+  // Any route
+  not_found: define<{ path: string }>({
+    status: 404,
+    meaning: 'No endpoint at this path',
+    error: 'Not found',
+    hint: (p) => `No endpoint at ${p.path}. GET /api/v1/ lists every endpoint with examples.`,
+    sample: { path: '/api/v1/nothing-here' },
+  }),
+  method_not_allowed: define<{ path: string; allow: string }>({
+    status: 405,
+    meaning: 'The path exists but not for this method (`Allow` lists those it takes)',
+    error: 'Method not allowed',
+    hint: (p) => `${p.path} accepts ${p.allow}.`,
+    headers: (p) => ({ allow: p.allow }),
+    sample: { path: '/api/v1/tokens', allow: 'GET, HEAD' },
+  }),
+  validation_failed: define<{ label: string; hint: string }>({
+    status: 400,
+    meaning: 'A parameter, body field or MCP argument fails its schema; the error names it',
+    error: (p) => p.label,
+    hint: (p) => p.hint,
+    sample: { label: "Invalid query parameter 'q'", hint: 'Expected string. GET /api/v1/ documents each parameter.' },
+  }),
+  unreadable_body: define({
+    status: 400,
+    meaning: 'The request body could not be parsed',
+    error: INVALID_REQUEST_BODY,
+    hint: 'Send a JSON object with Content-Type: application/json.',
+    sample: undefined,
+  }),
+  bad_request: define({ status: 400, meaning: 'The request could not be read', error: 'Bad request', hint: 'The request could not be read.', sample: undefined }),
+  invalid_host_header: define({
+    status: 400,
+    meaning: 'The Host header is not host[:port] and the answer needs absolute URLs',
+    error: 'Invalid Host header',
+    hint: 'Send a Host header of the form host[:port] (HTTP clients do by default): this answer contains absolute URLs built from it.',
+    sample: undefined,
+  }),
+  internal_error: define({
+    status: 500,
+    meaning: 'A bug on our side (details only in the log, under the request id)',
+    error: 'Internal error',
+    hint: 'Something failed on our side. Retry later, and quote the X-Request-Id header when reporting it.',
+    sample: undefined,
+  }),
+  upstream_unavailable: define<{ upstream: UpstreamName; failure: UpstreamFailure }>({
+    status: 502,
+    meaning: 'An upstream failed and no cached copy exists; the error names it',
+    error: (p) => `Upstream unavailable: ${UPSTREAM_LABEL[p.upstream]}`,
+    hint: (p) =>
+      `The ${upstreamTitle(p.upstream)} did not give a usable answer (${p.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
+    sample: { upstream: 'dexscreener', failure: 'timeout' },
+  }),
+  busy_for_this_client: define<{ upstream: UpstreamName; retryAfterSeconds: number }>({
+    status: 503,
+    meaning: 'This client used its fair share of an upstream\'s budget (`Retry-After`); nothing was called',
+    error: 'Busy for this client',
+    hint: (p) =>
+      `This client has used its fair share of the ${UPSTREAM_LABEL[p.upstream]}'s call budget for answers not yet cached; answers other ` +
+      `clients already asked for are still served. Retry in ${p.retryAfterSeconds} s, or ask for fewer distinct uncached resources.`,
+    headers: retryAfter,
+    sample: { upstream: 'geckoterminal', retryAfterSeconds: 12 },
+  }),
+
+  // Inputs
+  invalid_asset_unit: define({ status: 400, meaning: 'The asset unit is not 56 hex of policy id plus an even-length hex name', error: 'Invalid asset unit', hint: `${UNIT_HINT}.`, sample: undefined }),
+  invalid_search_query: define<{ maxLength: number }>({
+    status: 400,
+    meaning: '`q` is missing, blank or too long',
+    error: 'Invalid search query',
+    hint: (p) =>
+      `q is the text to search for (a ticker, a name or an asset unit): 1 to ${p.maxLength} characters, not only spaces, e.g. /api/v1/search?q=snek`,
+    sample: { maxLength: 100 },
+  }),
+  invalid_timeframe: define<{ timeframes: readonly string[]; default: string }>({
+    status: 400,
+    meaning: '`tf` is not one of the endpoint\'s timeframes',
+    error: 'Invalid timeframe',
+    hint: (p) => `tf is one of ${p.timeframes.join(', ')} (default ${p.default}).`,
+    sample: { timeframes: ['5m', '1h', '1d'], default: '1h' },
+  }),
+  invalid_limit: define<{ min: number; max: number; default: number }>({
+    status: 400,
+    meaning: '`limit` is outside its bounds',
+    error: 'Invalid limit',
+    hint: (p) => `limit is the number of candles: an integer from ${p.min} to ${p.max} (default ${p.default}).`,
+    sample: { min: 1, max: 500, default: 300 },
+  }),
+  invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
+  invalid_pool_address: define({
+    status: 400,
+    meaning: '`pool` is not a hex pool address',
+    error: 'Invalid pool address',
+    hint: 'pool is a source B pool address in hex (8 to 160 hex characters, no cardano_ prefix); take one from poolChoices.',
+    sample: undefined,
+  }),
+  invalid_from: define<{ detail?: string }>({
+    status: 400,
+    meaning: '`from` is not Unix seconds, a UTC day or an ISO 8601 UTC time',
+    error: 'Invalid from',
+    hint: (p) => withDetail(p.detail, `from is ${INSTANT_FORMS}.`),
+    sample: {},
+  }),
+  invalid_to: define<{ detail?: string }>({
+    status: 400,
+    meaning: '`to` is not Unix seconds, a UTC day or an ISO 8601 UTC time',
+    error: 'Invalid to',
+    hint: (p) => withDetail(p.detail, `to is ${INSTANT_FORMS}.`),
+    sample: {},
+  }),
+  invalid_range: define({ status: 400, meaning: '`from` is not earlier than `to`', error: 'Invalid range', hint: 'from must be earlier than to.', sample: undefined }),
+  invalid_day: define<{ detail?: string }>({
+    status: 400,
+    meaning: '`day` is missing, not a real day, or in the future',
+    error: 'Invalid day',
+    hint: (p) => withDetail(p.detail, 'day is a UTC calendar day written YYYY-MM-DD (e.g. 2026-01-31), today or earlier.'),
+    sample: {},
+  }),
+  invalid_format: define<{ formats: readonly string[]; default: string }>({
+    status: 400,
+    meaning: '`format` is not ndjson or csv',
+    error: 'Invalid format',
+    hint: (p) => `format is ${p.formats.join(' or ')} (default ${p.default}).`,
+    sample: { formats: ['ndjson', 'csv'], default: 'ndjson' },
+  }),
+  invalid_days: define<{ min: number; max: number; default: number }>({
+    status: 400,
+    meaning: '`days` is outside 1–365',
+    error: 'Invalid days',
+    hint: (p) => `days is an integer from ${p.min} to ${p.max} (default ${p.default}): 1 gives 5-minute points, 2–90 hourly, more daily.`,
+    sample: { min: 1, max: 365, default: 1 },
+  }),
+  invalid_ecosystem: define<{ size: number }>({
+    status: 400,
+    meaning: '`ecosystem` is anything but 1',
+    error: 'Invalid ecosystem',
+    hint: (p) => `ecosystem takes only the value 1 (include the top ${p.size} ecosystem tokens); leave it out otherwise.`,
+    sample: { size: 50 },
+  }),
+  invalid_wallet_input: define<{ detail?: string }>({
+    status: 400,
+    meaning: 'Not a mainnet address, stake address or handle',
+    error: 'Unrecognised wallet input',
+    hint: (p) => withDetail(p.detail, ACCEPTED_WALLET_FORMS),
+    sample: { detail: '"abc" is neither an address nor a handle.' },
+  }),
+  invalid_units: define<{ max: number; entry?: string }>({
+    status: 400,
+    meaning: '`units` is empty or an entry is not an asset unit',
+    error: INVALID_UNITS,
+    hint: (p) =>
+      `${p.entry === undefined ? `units lists 1 to ${p.max} comma-separated asset units.` : `${p.entry} is not an asset unit.`} ${UNIT_HINT}.`,
+    sample: { max: 60 },
+  }),
+  too_many_units: define<{ max: number; count: number }>({
+    status: 400,
+    meaning: '`units` lists more distinct units than allowed',
+    error: INVALID_UNITS,
+    hint: (p) => `units lists at most ${p.max} distinct asset units per request; this one has ${p.count}. Split the list into several requests.`,
+    sample: { max: 60, count: 61 },
+  }),
+  invalid_arguments: define({
+    status: 400,
+    meaning: 'MCP tool arguments are not a JSON object',
+    error: 'Invalid arguments',
+    hint: 'Pass the arguments as a JSON object; tools/list gives their schema.',
+    sample: undefined,
+  }),
+
+  // Things looked up
+  token_not_found: define<{ unit: string }>({
+    status: 404,
+    meaning: 'No source A pair and no chain record for the unit',
+    error: 'Token not found',
+    hint: (p) => `No source A pair and no chain record for ${p.unit}. ${UNIT_HINT}.`,
+    sample: { unit: 'ab'.repeat(28) },
+  }),
+  token_not_recorded: define<{ unit: string }>({
+    status: 404,
+    meaning: 'History is recorded for curated tokens only',
+    error: 'Token not recorded',
+    hint: (p) =>
+      `History is recorded for the curated tokens only (GET /api/v1/tokens lists them); ${p.unit} is not one. ` +
+      `GET /api/v1/tokens/${p.unit}/ohlcv charts a source B pool of any token.`,
+    sample: { unit: 'ab'.repeat(28) },
+  }),
+  no_chartable_pool: define<{ unit: string; sourceBDexes: string[] | null }>({
+    status: 404,
+    meaning: 'The token has no source B pool to chart, or the chain does not know it',
+    error: 'No chartable pool found',
+    hint: (p) =>
+      p.sourceBDexes === null
+        ? `The chain API knows no asset ${p.unit}, so it has no pool to chart. Check the unit.`
+        : `Source B lists no pool of this token on its DEXes (${p.sourceBDexes.join(', ')}); its liquidity, if any, ` +
+          `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${p.unit} shows its pairs; for a ` +
+          `curated token, GET /api/v1/tokens/${p.unit}/history has the merged price this service records.`,
+    sample: { unit: 'ab'.repeat(28), sourceBDexes: ['minswap-cardano'] },
+  }),
+  pool_not_found: define<{ unit: string; pool: string }>({
+    status: 404,
+    meaning: '`pool` is not one of the token\'s chartable pools',
+    error: 'Pool not found',
+    hint: (p) =>
+      `${p.pool} is not one of this token's chartable source B pools. Leave pool out for the deepest one, ` +
+      `or take an address from poolChoices of GET /api/v1/tokens/${p.unit}/ohlcv.`,
+    sample: { unit: 'ab'.repeat(28), pool: 'cd'.repeat(32) },
+  }),
+  address_not_found: define<{ address: string }>({
+    status: 404,
+    meaning: 'The chain has never seen the payment address',
+    error: 'Address not found',
+    hint: (p) => `The chain API has never seen ${p.address}: it has had no transaction yet. Check the address.`,
+    sample: { address: 'addr1…' },
+  }),
+  stake_address_not_found: define<{ stakeAddress: string }>({
+    status: 404,
+    meaning: 'The chain has never seen the stake address',
+    error: 'Stake address not found',
+    hint: (p) => `The chain API has never seen ${p.stakeAddress}. Check the address, or use a payment address (addr1…) of the wallet.`,
+    sample: { stakeAddress: 'stake1…' },
+  }),
+  handle_not_found: define<{ handle: string }>({
+    status: 404,
+    meaning: 'Neither the resolver nor the chain knows the handle',
+    error: 'Handle not found',
+    hint: (p) =>
+      `Neither the handle resolver nor the chain knows ${p.handle}. Check the spelling; handles are 1–15 characters of a-z, 0-9, ".", "_", "-".`,
+    sample: { handle: '$nobody' },
+  }),
+  docs_not_built: define({
+    status: 404,
+    meaning: 'The docs site is not built yet',
+    error: 'Docs not built',
+    hint:
+      'The docs site is not built yet: `bun run start` builds it in the background when missing (about 10 s), or run ' +
+      '`bun run docs:build`. GET /api/v1/ describes every endpoint meanwhile.',
+    sample: undefined,
+  }),
+  reference_asset_not_found: define({
+    status: 404,
+    meaning: 'No such asset of the API reference page',
+    error: 'Not found',
+    hint: 'The reference page loads its own assets; open /api/v1/reference.',
+    sample: undefined,
+  }),
+
+  // Community writes and the database
+  invalid_request_body: define<{ detail: string }>({
+    status: 400,
+    meaning: 'A community write\'s body is not JSON, or not an object',
+    error: INVALID_REQUEST_BODY,
+    hint: (p) => `${p.detail} ${SIGNED_BODY}`,
+    sample: { detail: 'The body is not JSON.' },
+  }),
+  missing_body_field: define<{ field: string }>({
+    status: 400,
+    meaning: 'A community write lacks one of its four fields',
+    error: (p) => `Missing body field '${p.field}'`,
+    hint: SIGNED_BODY,
+    sample: { field: 'signature' },
+  }),
+  invalid_body_field: define<{ field: string; hint?: string }>({
+    status: 400,
+    meaning: 'A community write\'s field is not a string, or not hex where hex is due',
+    error: (p) => `Invalid body field '${p.field}'`,
+    hint: (p) => p.hint ?? `${p.field} must be a string. ${SIGNED_BODY}`,
+    sample: { field: 'key' },
+  }),
+  body_too_large: define<{ maxBytes: number }>({
+    status: 413,
+    meaning: 'A community write\'s body is over 8192 bytes',
+    error: 'Body too large',
+    hint: (p) =>
+      `Community writes accept at most ${p.maxBytes} bytes (8 KB). Send only the four fields payload, signature, key and rewardAddressHex.`,
+    sample: { maxBytes: 8192 },
+  }),
+  signature_verification_failed: define<{ reason: string }>({
+    status: 401,
+    meaning: 'The CIP-8 signature does not prove the write (the hint says why)',
+    error: 'Signature verification failed',
+    hint: (p) => p.reason,
+    sample: { reason: 'The signature does not verify for this payload and key.' },
+  }),
+  invalid_signed_payload: define<{ detail: string }>({
+    status: 400,
+    meaning: 'The signed payload is not the documented object',
+    error: 'Invalid signed payload',
+    hint: (p) => p.detail,
+    sample: { detail: 'action must be "boost" on this endpoint.' },
+  }),
+  stale_signed_payload: define<{ detail: string }>({
+    status: 400,
+    meaning: 'The signed day or time is no longer current: sign again',
+    error: 'Stale signed payload',
+    hint: (p) => p.detail,
+    sample: { detail: 'day must be today in UTC.' },
+  }),
+  payload_url_mismatch: define<{ signedUnit: string; urlUnit: string }>({
+    status: 400,
+    meaning: 'The signed unit is not the unit in the URL',
+    error: 'Payload does not match the URL',
+    hint: (p) =>
+      `The signed unit ${p.signedUnit} is not the unit in the URL (${p.urlUnit}). Post the comment to /api/v1/community/comments/${p.signedUnit}.`,
+    sample: { signedUnit: 'ab'.repeat(28), urlUnit: 'cd'.repeat(28) },
+  }),
+  already_boosted_today: define<{ stakeAddress: string; day: string; wait: string; retryAfterSeconds: number }>({
+    status: 409,
+    meaning: 'The stake address used its boost of this UTC day (`Retry-After`)',
+    error: 'Already boosted today',
+    hint: (p) =>
+      `${p.stakeAddress} has used its one boost for ${p.day} (UTC), on some token. The next boost is possible after 00:00 UTC, ${p.wait} from now.`,
+    headers: retryAfter,
+    sample: { stakeAddress: 'stake1…', day: '2026-01-31', wait: '5 h 3 min', retryAfterSeconds: 18_180 },
+  }),
+  daily_comment_limit_reached: define<{ stakeAddress: string; limit: number; wait: string; retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'The stake address posted its comments of this UTC day (`Retry-After`)',
+    error: 'Daily comment limit reached',
+    hint: (p) =>
+      `${p.stakeAddress} has posted ${p.limit} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${p.wait} from now.`,
+    headers: retryAfter,
+    sample: { stakeAddress: 'stake1…', limit: 10, wait: '5 h 3 min', retryAfterSeconds: 18_180 },
+  }),
+  database_not_configured: define<{ consequence: string }>({
+    status: 503,
+    meaning: 'The deployment runs with DATABASE_URL=off',
+    error: DATABASE_NOT_CONFIGURED,
+    hint: (p) => `This deployment runs without the community database (DATABASE_URL=off), so ${p.consequence}. Every other endpoint works.`,
+    sample: { consequence: 'boosts and comments are unavailable here' },
+  }),
+  database_busy: define<{ nothing: string }>({
+    status: 503,
+    meaning: 'The database could not answer in time; nothing was saved (`Retry-After`)',
+    error: 'Community database busy',
+    hint: (p) => `Nothing was ${p.nothing}. Retry in a few seconds.`,
+    headers: () => ({ 'retry-after': '2' }),
+    sample: { nothing: 'saved or read' },
+  }),
+} as const
+
+export type ErrorCode = keyof typeof ERRORS
+type ParamsOf<C extends ErrorCode> = (typeof ERRORS)[C] extends ErrorDefinition<infer P> ? P : never
+/** No argument for an error without parameters, an optional one when all are optional, else one. */
+type Args<C extends ErrorCode> = ParamsOf<C> extends undefined ? [] : {} extends ParamsOf<C> ? [params?: ParamsOf<C>] : [params: ParamsOf<C>]
+
+const textOf = <P>(text: Text<P>, params: P) => (typeof text === 'string' ? text : text(params))
+
+/** The error `code` with its parameters, ready to throw. */
+export function apiError<C extends ErrorCode>(code: C, ...args: Args<C>): ApiError {
+  return build(code, args[0] ?? {})
+}
+
+function build(code: ErrorCode, params: unknown): ApiError {
+  const definition = ERRORS[code] as ErrorDefinition<unknown>
+  return new ApiError(definition.status, code, textOf(definition.error, params), textOf(definition.hint, params), definition.headers?.(params))
+}
+
+/** One documented error answer of an endpoint: status and text from the registry, `when` from the endpoint. */
+export function errorDoc<C extends ErrorCode>(code: C, when: string, ...args: Args<C>) {
+  return documented(apiError(code, ...args), when)
+}
+
+/** The same for an error already built (an input rule's). */
+export const documented = ({ status, code, error }: ApiError, when: string) => ({ status, code, error, when })
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code)
+
+/** An error body a schema's `error` option carried, as the error it names (a 500 if it names none). */
+export function fromBody(body: ErrorBody): ApiError {
+  if (!isErrorCode(body.code)) return apiError('internal_error')
+  return new ApiError(ERRORS[body.code].status, body.code, body.error, body.hint)
+}
+
+/** Every error worded with its sample parameters: the README table, and tests walking the registry. */
+export function sampleErrors(): ApiError[] {
+  return (Object.keys(ERRORS) as ErrorCode[]).map((code) => build(code, ERRORS[code].sample ?? {}))
+}
+
+/** The markdown table of the codes, as README.md and docs/guide/errors.md show it (a test keeps them equal). */
+export function errorCodeTable(): string {
+  const rows = sampleErrors().map((e) => `| \`${e.code}\` | ${e.status} | ${e.error} | ${ERRORS[e.code as ErrorCode].meaning} |`)
+  return ['| code | status | error (example) | when |', '|---|---|---|---|', ...rows].join('\n')
+}
