@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { API_PREFIX } from './catalogue/render'
+import { API_PREFIX } from './paths'
 import type { AppDeps } from './deps'
 import { clientAddress } from './http/client-address'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'

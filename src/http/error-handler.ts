@@ -2,7 +2,7 @@ import { Elysia, ValidationError } from 'elysia'
 import type { Logger } from '../observability/logger'
 import { FairShareRefusal, UPSTREAM_LABEL, UpstreamError, upstreamTitle } from '../upstream/errors'
 import { ApiError } from './errors'
-import { requestIdOf } from './observe'
+import { requestIdOf } from './request-id'
 import { requestPath } from './request-path'
 
 /**

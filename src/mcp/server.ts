@@ -9,7 +9,7 @@ import {
 import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { toJsonSchema } from '../catalogue/json-schema'
-import { COVERAGE_RULES } from '../catalogue/render'
+import { COVERAGE_RULES } from '../market/coverage'
 import { upstreamUnavailable } from '../http/error-handler'
 import { ApiError } from '../http/errors'
 import type { Logger } from '../observability/logger'

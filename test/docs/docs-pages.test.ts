@@ -13,7 +13,7 @@ import { renderEndpointPage, text } from '../../docs/.vitepress/site-data/endpoi
 import { buildSiteData, configurationTable, pagesData, shorten } from '../../scripts/docs-data'
 import { catalogue, mcpTools } from '../../src/catalogue'
 import { toJsonSchema } from '../../src/catalogue/json-schema'
-import { API_PREFIX } from '../../src/catalogue/render'
+import { API_PREFIX } from '../../src/paths'
 import { errorHandler, routeTable } from '../../src/http/error-handler'
 import { docsSiteRoutes } from '../../src/modules/docs-site/routes'
 import { siteFileCandidates } from '../../src/modules/docs-site/site-files'

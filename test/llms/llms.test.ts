@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { catalogue, mcpTools } from '../../src/catalogue'
-import { API_PREFIX, COVERAGE_RULES } from '../../src/catalogue/render'
+import { COVERAGE_RULES } from '../../src/market/coverage'
+import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
 
 const svc = await startService({ env: { DATABASE_URL: ':memory:' } })

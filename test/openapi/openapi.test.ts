@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { dirname, join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { catalogue, mcpTools } from '../../src/catalogue'
-import { API_PREFIX } from '../../src/catalogue/render'
+import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
 
 const svc = await startService()

@@ -6,7 +6,7 @@
 import { splitUnit } from '../../cardano/unit'
 import { notFound } from '../../http/errors'
 import { chartCoverage } from '../../market/coverage'
-import type { Core } from '../../services'
+import type { Core } from '../../core'
 import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import { latest, orderCandles, type Candle } from './candles'

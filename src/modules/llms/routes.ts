@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { catalogue, mcpTools } from '../../catalogue'
-import { LLMS_PATH } from '../../catalogue/render'
+import { LLMS_PATH } from '../../paths'
 import type { OriginPolicy } from '../../http/base-url'
 import type { ResponseCache } from '../../http/response-cache'
 import { renderLlmsTxt } from './render'

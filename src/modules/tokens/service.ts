@@ -12,7 +12,7 @@
  */
 import { splitUnit } from '../../cardano/unit'
 import type { Config } from '../../config'
-import { API_PREFIX } from '../../catalogue/render'
+import { API_PREFIX } from '../../paths'
 import { ApiError } from '../../http/errors'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import type { Logger } from '../../observability/logger'
