@@ -2,22 +2,18 @@ import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { renderIndex } from '../../catalogue/render'
 import type { OriginPolicy } from '../../http/base-url'
+import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
-import { IndexResponse, indexDoc } from './catalogue'
+import { indexDoc } from './catalogue'
 
 export function metaRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
   const options = routeOptions(indexDoc)
+  const answer = cachedRoute(deps.responses, indexDoc, { headers: deps.origin.vary })
   return new Elysia({ name: 'meta' }).get(
     '/',
     ({ request }) => {
       const origin = deps.origin.of(request)
-      return deps.responses.serve(
-        request,
-        `index|${origin}`,
-        indexDoc.cacheSeconds!,
-        async () => ({ body: renderIndex(origin), headers: deps.origin.vary }),
-        IndexResponse,
-      )
+      return answer(request, `index|${origin}`, async () => ({ data: renderIndex(origin), stale: false }))
     },
     options,
   )

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import type { OriginPolicy } from '../../http/base-url'
+import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
@@ -15,21 +16,15 @@ export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPoli
   // Every answer embeds logo URLs built from the origin, so the origin is part of each cache key.
   const originOf = (request: Request) => deps.origin.of(request)
   const headers = deps.origin.vary
+  const screener = cachedRoute(responses, screenerDoc, { headers })
+  const detail = cachedRoute(responses, tokenDetailDoc, { headers })
+  const search = cachedRoute(responses, searchDoc, { headers })
   return new Elysia({ name: 'tokens' })
     .get(
       '/tokens',
       ({ request }) => {
         const origin = originOf(request)
-        return responses.serve(
-          request,
-          `tokens|${origin}`,
-          screenerDoc.cacheSeconds!,
-          async () => {
-            const { data, stale } = await tokens.screener(origin)
-            return { body: data, stale, headers }
-          },
-          screenerDoc.response,
-        )
+        return screener(request, `tokens|${origin}`, () => tokens.screener(origin))
       },
       routeOptions(screenerDoc),
     )
@@ -38,16 +33,10 @@ export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPoli
       ({ request, params }) => {
         const origin = originOf(request)
         const unit = parseAssetUnit(params.asset)
-        return responses.serve(
-          request,
-          `token|${unit}|${origin}`,
-          tokenDetailDoc.cacheSeconds!,
-          async () => {
-            const { data, stale, holdersPending } = await tokens.detail(unit, origin)
-            return { body: data, stale, headers, ...(holdersPending ? { ttlSeconds: HOLDERS_PENDING_TTL_SECONDS } : {}) }
-          },
-          tokenDetailDoc.response,
-        )
+        return detail(request, `token|${unit}|${origin}`, async () => {
+          const read = await tokens.detail(unit, origin)
+          return read.holdersPending ? { ...read, ttlSeconds: HOLDERS_PENDING_TTL_SECONDS } : read
+        })
       },
       routeOptions(tokenDetailDoc),
     )
@@ -56,16 +45,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPoli
       ({ request, query }) => {
         const origin = originOf(request)
         const q = parseSearchQuery(query.q)
-        return responses.serve(
-          request,
-          `search|${q}|${origin}`,
-          searchDoc.cacheSeconds!,
-          async () => {
-            const { data, stale } = await tokens.search(q, origin)
-            return { body: data, stale, headers }
-          },
-          searchDoc.response,
-        )
+        return search(request, `search|${q}|${origin}`, () => tokens.search(q, origin))
       },
       routeOptions(searchDoc),
     )
