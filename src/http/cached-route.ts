@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
+import type { OriginPolicy } from './base-url'
 import type { Built, ResponseCache } from './response-cache'
 
 /**
@@ -25,7 +26,7 @@ export interface CachedEndpoint {
 }
 
 export interface CachedRouteOptions<T> {
-  /** Headers every answer carries (Vary when the body embeds the origin). */
+  /** Headers every answer carries. */
   headers?: Record<string, string>
   /** The answer for the data when it is not the JSON body itself (the logo's tiers). */
   answer?: (data: T) => Built
@@ -57,4 +58,28 @@ export function cachedRoute<T>(responses: ResponseCache, endpoint: CachedEndpoin
       },
       endpoint.response,
     )
+}
+
+/** Like AnswerCached, for answers that embed the caller's origin: `read` gets it. */
+export type AnswerCachedPerOrigin<T> = (
+  request: Request,
+  key: string,
+  read: (origin: string) => Promise<RouteRead<T>>,
+) => Response | Promise<Response>
+
+/**
+ * A cached route whose answer embeds the caller's origin (URLs it hands out): the origin ends the cache key, so
+ * one caller's Host never leaks into another's bytes, and the answers carry the origin's Vary.
+ */
+export function cachedPerOrigin<T>(
+  responses: ResponseCache,
+  origin: OriginPolicy,
+  endpoint: CachedEndpoint,
+  options: Omit<CachedRouteOptions<T>, 'headers'> = {},
+): AnswerCachedPerOrigin<T> {
+  const answer = cachedRoute(responses, endpoint, { ...options, headers: origin.vary })
+  return (request, key, read) => {
+    const at = origin.of(request)
+    return answer(request, `${key}|${at}`, () => read(at))
+  }
 }

@@ -2,19 +2,16 @@ import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { renderIndex } from '../../catalogue/render'
 import type { OriginPolicy } from '../../http/base-url'
-import { cachedRoute } from '../../http/cached-route'
+import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { indexDoc } from './catalogue'
 
 export function metaRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
   const options = routeOptions(indexDoc)
-  const answer = cachedRoute(deps.responses, indexDoc, { headers: deps.origin.vary })
+  const answer = cachedPerOrigin(deps.responses, deps.origin, indexDoc)
   return new Elysia({ name: 'meta' }).get(
     '/',
-    ({ request }) => {
-      const origin = deps.origin.of(request)
-      return answer(request, `index|${origin}`, async () => ({ data: renderIndex(origin), stale: false }))
-    },
+    ({ request }) => answer(request, 'index', async (origin) => ({ data: renderIndex(origin), stale: false })),
     options,
   )
 }

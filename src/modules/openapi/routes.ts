@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { catalogue, mcpTools } from '../../catalogue'
 import type { OriginPolicy } from '../../http/base-url'
 import { notFound } from '../../http/errors'
-import { cachedRoute } from '../../http/cached-route'
+import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
 import { referenceAssetFile, referencePage } from './reference-page'
@@ -29,18 +29,16 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
     return generated.document
   }
   const page = referencePage()
-  const answer = cachedRoute(deps.responses, { cacheSeconds: DOCUMENT_TTL_SECONDS }, { headers: deps.origin.vary })
+  const answer = cachedPerOrigin(deps.responses, deps.origin, { cacheSeconds: DOCUMENT_TTL_SECONDS })
 
   return plugin
     .get(
       '/openapi.json',
-      ({ request }) => {
-        const origin = deps.origin.of(request)
-        return answer(request, `openapi|${origin}`, async () => ({
+      ({ request }) =>
+        answer(request, 'openapi', async (origin) => ({
           data: completeDocument(generate(), { origin, catalogue, tools: mcpTools }),
           stale: false,
-        }))
-      },
+        })),
       HIDDEN,
     )
     .get(
