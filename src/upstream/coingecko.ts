@@ -26,7 +26,6 @@ export interface CoinMarket {
   volume24h: number | null
 }
 
-export type { PricePoint } from '../market/ada-windows'
 
 /** Lifetimes of the provider's resources: the core plan's intervals (upstream/core-plan.ts). */
 export interface CoinGeckoTtls {

@@ -16,10 +16,6 @@ import type { OhlcvRequest } from './request'
 import { TIMEFRAME_SPECS, type Timeframe } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
 
-export type { Candle } from './candles'
-export type { PoolRef } from './pools'
-export type { OhlcvRequest, Quote } from './request'
-export type { Timeframe } from './timeframes'
 
 export interface OhlcvBody {
   asset: string

@@ -32,7 +32,6 @@ import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } 
 import { searchHits } from './search-rank'
 import type { TokenFigures } from '../history/snapshot'
 
-export type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 
 /** Units per source A `/tokens/v1` call and per source B `tokens/multi` call. */
 const CHUNK = 30
