@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { adaSeriesFor, matchToleranceMs, nearestPrice, rebaseToAda } from '../../src/modules/charts/ada-rebase'
-import type { PricePoint } from '../../src/market/ada-windows'
+import type { PricePoint } from '../../src/upstream/coingecko'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
