@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
-import { catalogue, mcpTools } from './index'
+import { catalogue } from './index'
 import { withoutCoercion } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
 import { COVERAGE_RULES } from '../market/coverage'
@@ -49,8 +49,8 @@ export const ERROR_FORMAT =
 
 export const MCP_TRANSPORT = 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST'
 
-/** The body of GET /api/v1/ for a given public origin. */
-export function renderIndex(origin: string) {
+/** The body of GET /api/v1/ for a given public origin, listing the MCP tools given. */
+export function renderIndex(origin: string, mcpTools: Array<{ name: string; description: string }>) {
   return {
     name: 'cardano-market-api',
     description: API_DESCRIPTION,

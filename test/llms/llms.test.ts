@@ -4,7 +4,8 @@
  * /api/v1/ links it.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { catalogue, mcpTools } from '../../src/catalogue'
+import { catalogue } from '../../src/catalogue'
+import { mcpTools } from '../../src/mcp/tools'
 import { COVERAGE_RULES } from '../../src/market/coverage'
 import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'

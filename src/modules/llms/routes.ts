@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { catalogue, mcpTools } from '../../catalogue'
+import { catalogue } from '../../catalogue'
+import { mcpTools } from '../../mcp/tools'
 import { LLMS_PATH } from '../../paths'
 import type { OriginPolicy } from '../../http/base-url'
 import { cachedPerOrigin } from '../../http/cached-route'

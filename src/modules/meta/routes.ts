@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { renderIndex } from '../../catalogue/render'
+import { mcpTools } from '../../mcp/tools'
 import type { OriginPolicy } from '../../http/base-url'
 import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
@@ -11,7 +12,7 @@ export function metaRoutes(deps: { responses: ResponseCache; origin: OriginPolic
   const answer = cachedPerOrigin(deps.responses, deps.origin, indexDoc)
   return new Elysia({ name: 'meta' }).get(
     '/',
-    ({ request }) => answer(request, 'index', async (origin) => ({ data: renderIndex(origin), stale: false })),
+    ({ request }) => answer(request, 'index', async (origin) => ({ data: renderIndex(origin, mcpTools), stale: false })),
     options,
   )
 }

@@ -1,6 +1,7 @@
 import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import { catalogue, mcpTools } from '../../catalogue'
+import { catalogue } from '../../catalogue'
+import { mcpTools } from '../../mcp/tools'
 import type { OriginPolicy } from '../../http/base-url'
 import { notFound } from '../../http/errors'
 import { cachedPerOrigin } from '../../http/cached-route'
