@@ -3,7 +3,7 @@
  * internet. The fakes serve the 68 registry tokens, a sample wallet ($snekfan), the ADA market and candles.
  */
 import { catalogue } from '../src/catalogue'
-import { API_PREFIX } from '../src/catalogue/render'
+import { API_PREFIX } from '../src/paths'
 import { loadConfig } from '../src/config'
 import { buildDocsWhenMissing } from '../src/modules/docs-site/build-on-start'
 import { startServer, stopOnSignals } from '../src/server'

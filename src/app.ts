@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { API_PREFIX } from './catalogue/render'
+import { API_PREFIX } from './paths'
 import type { AppDeps } from './deps'
 import { clientAddress } from './http/client-address'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
@@ -34,6 +34,9 @@ export function createApp(deps: AppDeps) {
     }
     return routes
   }
+  // Cached routes (http/cached-route.ts): the front cache in the observe wrapper answers a repeated GET of
+  // them before routing, so no Elysia hook (onRequest, derive, beforeHandle, onAfterResponse…) runs for such a
+  // hit. Never rely on a hook for a cached route; per-request work goes in observe() or in the handler.
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, origin: deps.origin }))
     .use(openapiRoutes({ responses: deps.responses, origin: deps.origin }))

@@ -117,7 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: databaseUrl(read('DATABASE_URL')),
     databaseAuthToken: read('DATABASE_AUTH_TOKEN') ?? null,
     upstreams: {
-      // Budgets from each provider's published free limits (../shared/upstreams/README.md): DexScreener
+      // Budgets from each provider's published free limits (docs/guide/limits-and-caching.md): DexScreener
       // 300/min; GeckoTerminal about 10/min for a polite client; Koios 100 per 10 s; CoinGecko 30/min with a
       // demo key and a low shared IP limit without one; ADA Handle publishes none, so a polite 60/min.
       dexscreener: { baseUrl: httpUrl('DEXSCREENER_URL', 'https://api.dexscreener.com')!, callsPerMinute: rpm('DEXSCREENER_RPM', 300) },

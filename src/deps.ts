@@ -11,6 +11,7 @@ import { loadRegistry, type TokenRegistry } from './registry/registry'
 import { createServices, type Services } from './services'
 import { createUpstreams, type UpstreamOptions, type Upstreams } from './upstream'
 import { localShare, MemoryBudgetLedger } from './upstream/budget-ledger'
+import { isUpstreamFailure } from './upstream/errors'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -51,6 +52,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     // The two caches split the configured bounds.
     maxEntries: Math.ceil(config.cache.maxEntries / 2),
     maxBytes: Math.ceil(config.cache.maxBytes / 2),
+    staleOnError: isUpstreamFailure,
     onEvent: (cache: string, event: Parameters<Metrics['cacheEvent']>[1]) => metrics.cacheEvent(cache, event),
     onRefreshError: (key: string, error: unknown) =>
       logger.warn({ cache: name, key, err: error instanceof Error ? error.message : String(error) }, 'background refresh failed'),

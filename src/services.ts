@@ -1,9 +1,5 @@
-import type { Config } from './config'
-import type { CommunityDatabase } from './db/client'
+import type { Core } from './core'
 import { CommunityService } from './modules/community/service'
-import type { Logger } from './observability/logger'
-import type { TokenRegistry } from './registry/registry'
-import type { Upstreams } from './upstream'
 import { AdaMarketService } from './modules/ada-market/service'
 import { WalletService } from './modules/wallet/service'
 import { TokenService } from './modules/tokens/service'
@@ -11,18 +7,6 @@ import { createChartService, type ChartService } from './modules/charts/service'
 import { createLogoService, type LogoService } from './modules/logos/service'
 import { HistoryRecorder } from './modules/history/recorder'
 import { HistoryService } from './modules/history/service'
-
-/** What every domain service is built from. */
-export interface Core {
-  config: Config
-  logger: Logger
-  upstreams: Upstreams
-  registry: TokenRegistry
-  /** The community database; null or absent when DATABASE_URL=off. */
-  database?: CommunityDatabase | null
-  /** The clock (tests move it). Default Date.now. */
-  now?: () => number
-}
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same

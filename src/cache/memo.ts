@@ -1,5 +1,3 @@
-import { UpstreamError } from '../upstream/errors'
-
 /**
  * The one memoising cache every upstream read and every cached response goes through.
  *
@@ -7,8 +5,8 @@ import { UpstreamError } from '../upstream/errors'
  * - Single flight: concurrent misses for one key share one loader call.
  * - Stale-while-revalidate: within `swrMs` after expiry the old value is served at once (STALE) while one
  *   background refresh runs.
- * - Stale-on-error: when a load fails with an UpstreamError and a copy younger than `staleIfErrorMs` exists,
- *   the copy is served (STALE). Any other error (a bug, a 404 decided by the loader) propagates.
+ * - Stale-on-error: when a load fails with an error the owner's `staleOnError` accepts and a copy younger than
+ *   `staleIfErrorMs` exists, the copy is served (STALE). Any other error propagates.
  * - Bounded: least-recently-used entries are evicted past `maxEntries` or `maxBytes`.
  * - Shared (optional): a miss loads through a second tier that several processes share (src/cluster/), which
  *   answers with a copy another process stored, or runs the loader once for all of them; a failed load with no
@@ -62,6 +60,8 @@ export interface MemoSettings {
   maxEntries: number
   maxBytes: number
   now?: () => number
+  /** Which load failures may be answered with an old copy (the owner knows its errors; this cache does not). */
+  staleOnError: (error: unknown) => boolean
   onEvent?: (cache: string, event: CacheEvent) => void
   onRefreshError?: (key: string, error: unknown) => void
   shared?: SharedTier
@@ -114,7 +114,7 @@ export class Memo {
       this.emit('miss')
       return { value: loaded.value as T, state: 'MISS', storedAt: loaded.storedAt }
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
+      if (!this.settings.staleOnError(error)) throw error
       // Re-read: a concurrent load may have replaced or evicted the entry while we waited.
       const copy = this.entries.get(key) ?? entry ?? (await this.adoptSharedCopy(key, options))
       if (copy !== undefined && this.now() < copy.staleUntil) {

@@ -6,14 +6,8 @@ import { logoDoc } from '../modules/logos/catalogue'
 import { indexDoc } from '../modules/meta/catalogue'
 import { tokenDocs } from '../modules/tokens/catalogue'
 import { walletDoc } from '../modules/wallet/catalogue'
-import { mcpToolDefinitions } from '../mcp/tools'
 import type { EndpointDoc } from './types'
 
 /** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
 export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc, ...historyDocs, ...communityDocs]
 
-/** MCP tools, listed in the index and the docs (the MCP server registers the same names). */
-export const mcpTools: Array<{ name: string; description: string }> = mcpToolDefinitions.map(({ name, description }) => ({
-  name,
-  description,
-}))

@@ -1,18 +1,9 @@
 import type { TSchema } from '@sinclair/typebox'
-import { catalogue, mcpTools } from './index'
+import { catalogue } from './index'
 import { withoutCoercion } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
-
-export const API_PREFIX = '/api/v1'
-export const MCP_PATH = '/api/mcp'
-
-export const COVERAGE_RULES = [
-  'DEX aggregates (volume, liquidity) cover only the DEXes of source A and source B: never chain-wide totals. Label them "across covered DEXes".',
-  'Source A and source B pool sets are disjoint (source B pools on source A DEXes are left out), so merged figures never double count.',
-  'Every aggregate answer carries a `coverage` string naming the DEXes it covers and the source of each; when source B is unavailable the figures fall back to source A alone and the string says so.',
-  'Market-provider figures (ADA price, series, ecosystem list) are a different universe and are never mixed into a DEX aggregate. A wallet\'s totalValueUsd is a valuation that adds its ADA (market provider) to its tokens (source A) and shows the two parts apart (adaValueUsd, holdingsValueUsd).',
-  'Unpriced wallet holdings are kept with a null value and counted (unpricedHoldings); no total includes them, and a total that would miss holdings because a source is down is null.',
-]
+import { COVERAGE_RULES } from '../market/coverage'
+import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../paths'
 
 /** One line for a parameter's type: base type, allowed values, bounds, default. */
 export function describeSchema(schema: TSchema): string {
@@ -59,11 +50,8 @@ export const ERROR_FORMAT =
 
 export const MCP_TRANSPORT = 'Streamable HTTP (stateless), JSON-RPC 2.0 over POST'
 
-/** The plain-text guide for AI agents, at the root as llms.txt conventions place it. */
-export const LLMS_PATH = '/llms.txt'
-
-/** The body of GET /api/v1/ for a given public origin. */
-export function renderIndex(origin: string) {
+/** The body of GET /api/v1/ for a given public origin, listing the MCP tools given. */
+export function renderIndex(origin: string, mcpTools: Array<{ name: string; description: string }>) {
   return {
     name: 'cardano-market-api',
     description: API_DESCRIPTION,

@@ -26,7 +26,7 @@ const DEFAULT_BUSY_TIMEOUT_MS = 5000
 /**
  * The community database: one libSQL client behind Drizzle, migrated at open.
  *
- * Two measured libSQL hazards shape it (../shared/design/libsql-and-speed.md):
+ * Two measured libSQL hazards shape it:
  * - the default busy timeout of a `file:` client is 0, so the `timeout` option is always set;
  * - after one SQLITE_BUSY a pooled connection can be wedged in an open transaction whose later INSERTs
  *   "succeed" but are never committed. So any libSQL error discards the whole client and opens a fresh one,

@@ -4,7 +4,6 @@
  */
 import { t } from 'elysia'
 import { normaliseUnit, UNIT_PATTERN } from '../cardano/unit'
-import type { ParamDoc } from '../catalogue/types'
 import { apiError } from './error-catalogue'
 import { invalid } from './errors'
 
@@ -18,11 +17,11 @@ export function parseAssetUnit(raw: string): string {
   return unit
 }
 
-/** The catalogue entry of a unit path parameter. */
-export function assetParam(description: string, name = 'asset', examples: string[] = [SNEK_UNIT]): ParamDoc {
+/** A unit path parameter, shaped as a catalogue entry (ParamDoc) without this layer importing the catalogue. */
+export function assetParam(description: string, name = 'asset', examples: string[] = [SNEK_UNIT]) {
   return {
     name,
-    in: 'path',
+    in: 'path' as const,
     required: true,
     description,
     schema: t.String({ pattern: UNIT_PATTERN, examples, error: invalid(apiError('invalid_asset_unit')) }),

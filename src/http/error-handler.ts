@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger'
 import { classifyError } from './classify-error'
 import { apiError, fromBody } from './error-catalogue'
 import { ApiError, schemaErrorBody } from './errors'
-import { requestIdOf } from './observe'
+import { requestIdOf } from './request-id'
 import { requestPath } from './request-path'
 
 /**

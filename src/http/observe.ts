@@ -2,6 +2,7 @@ import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
 import { forClient } from '../upstream/call-context'
 import type { RouteTable } from './error-handler'
+import { assignRequestId } from './request-id'
 import { requestPath } from './request-path'
 
 /**
@@ -31,17 +32,9 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 }
 
-const INCOMING_ID = /^[A-Za-z0-9._:-]{1,64}$/
-const BOOT = Date.now().toString(36)
-let sequence = 0
-
 type Handler = (request: Request, ...rest: unknown[]) => Response | Promise<Response>
 
-const requestIds = new WeakMap<Request, string>()
 const completeAnswers = new WeakMap<Response, string>()
-
-/** The id the wrapper gave this request, for log lines written deeper in (the error handler). */
-export const requestIdOf = (request: Request): string | undefined => requestIds.get(request)
 
 /**
  * Mark an answer that already carries its request id and CORS headers, with its cache result for the log.
@@ -90,9 +83,7 @@ export function observe(deps: ObserveDeps) {
   return (handler: Handler): Handler =>
     function observedRequest(request: Request, ...rest: unknown[]) {
       const startedAt = performance.now()
-      const incoming = request.headers.get('x-request-id')
-      const requestId = incoming !== null && INCOMING_ID.test(incoming) ? incoming : `${BOOT}-${(++sequence).toString(36)}`
-      requestIds.set(request, requestId)
+      const requestId = assignRequestId(request)
 
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'x-request-id': requestId } })

@@ -2,7 +2,8 @@ import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import type { CacheState, Memo } from '../cache/memo'
 import { compress, compressible, preferredCoding, type Coding } from './content-coding'
-import { CORS_HEADERS, markComplete, requestIdOf } from './observe'
+import { CORS_HEADERS, markComplete } from './observe'
+import { requestIdOf } from './request-id'
 
 /** What an endpoint builds once per cache lifetime. */
 export interface Built {

@@ -4,7 +4,7 @@
  * `quote=ada` candle re-basing) reads one of these three and slices it, so no caller's parameter ever makes
  * another upstream call.
  */
-export type AdaWindowDays = 1 | 90 | 365
+import type { AdaWindowDays, PricePoint } from '../upstream/coingecko'
 
 export interface AdaWindow {
   /** The `days` asked of the provider. */
@@ -12,8 +12,6 @@ export interface AdaWindow {
   /** Spacing of its points. */
   stepMs: number
 }
-
-export type PricePoint = [number, number]
 
 export const DAY_MS = 86_400_000
 

@@ -48,3 +48,12 @@ export function chartCoverage(pool: { dexId: string; name: string }, picked: boo
   const which = picked ? 'the chosen' : 'the deepest (top)'
   return `Candles of ${which} source B pool (${pool.name} on ${pool.dexId}) only, not an all-DEX aggregate.`
 }
+
+/** The rules every coverage string follows, published in the index, the OpenAPI document, llms.txt and MCP. */
+export const COVERAGE_RULES = [
+  'DEX aggregates (volume, liquidity) cover only the DEXes of source A and source B: never chain-wide totals. Label them "across covered DEXes".',
+  'Source A and source B pool sets are disjoint (source B pools on source A DEXes are left out), so merged figures never double count.',
+  'Every aggregate answer carries a `coverage` string naming the DEXes it covers and the source of each; when source B is unavailable the figures fall back to source A alone and the string says so.',
+  'Market-provider figures (ADA price, series, ecosystem list) are a different universe and are never mixed into a DEX aggregate. A wallet\'s totalValueUsd is a valuation that adds its ADA (market provider) to its tokens (source A) and shows the two parts apart (adaValueUsd, holdingsValueUsd).',
+  'Unpriced wallet holdings are kept with a null value and counted (unpricedHoldings); no total includes them, and a total that would miss holdings because a source is down is null.',
+]

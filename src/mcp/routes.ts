@@ -5,7 +5,7 @@ import {
   type McpRequestContext,
 } from '@modelcontextprotocol/server'
 import { Elysia } from 'elysia'
-import { MCP_PATH } from '../catalogue/render'
+import { MCP_PATH } from '../paths'
 import type { OriginPolicy } from '../http/base-url'
 import type { Logger } from '../observability/logger'
 import type { Services } from '../services'

@@ -9,7 +9,7 @@ import {
 import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { toJsonSchema } from '../catalogue/json-schema'
-import { COVERAGE_RULES } from '../catalogue/render'
+import { COVERAGE_RULES } from '../market/coverage'
 import { classifyError } from '../http/classify-error'
 import type { Logger } from '../observability/logger'
 import { parseToolArguments } from './arguments'

@@ -5,7 +5,6 @@
  * with 5-minute points for days=1, hourly for 2–90, daily beyond.
  */
 import type { Memo } from '../cache/memo'
-import type { AdaWindowDays, PricePoint } from '../market/ada-windows'
 import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
@@ -26,7 +25,11 @@ export interface CoinMarket {
   volume24h: number | null
 }
 
-export type { PricePoint } from '../market/ada-windows'
+/** The `days` ADA's series is asked for: the provider's three granularity bands (market/ada-windows.ts). */
+export type AdaWindowDays = 1 | 90 | 365
+
+/** A point of a series: [unix ms, USD]. */
+export type PricePoint = [number, number]
 
 /** Lifetimes of the provider's resources: the core plan's intervals (upstream/core-plan.ts). */
 export interface CoinGeckoTtls {

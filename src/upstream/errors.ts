@@ -61,3 +61,6 @@ export class FairShareRefusal extends UpstreamError {
     super(upstream, 'fair_share', 'this client holds its fair share of the long-tail budget')
   }
 }
+
+/** The caches' stale-on-error rule: only an upstream failure lets an old copy stand in (a bug or a 404 does not). */
+export const isUpstreamFailure = (error: unknown): boolean => error instanceof UpstreamError

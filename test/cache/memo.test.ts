@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { Memo } from '../../src/cache/memo'
-import { UpstreamError } from '../../src/upstream/errors'
+import { isUpstreamFailure, UpstreamError } from '../../src/upstream/errors'
 
 function setup(bounds: { maxEntries?: number; maxBytes?: number } = {}) {
   let now = 1_000_000
@@ -10,6 +10,7 @@ function setup(bounds: { maxEntries?: number; maxBytes?: number } = {}) {
     maxEntries: bounds.maxEntries ?? 100,
     maxBytes: bounds.maxBytes ?? 1_000_000,
     now: () => now,
+    staleOnError: isUpstreamFailure,
     onEvent: (_cache, event) => events.push(event),
   })
   return { memo, events, advance: (ms: number) => (now += ms) }

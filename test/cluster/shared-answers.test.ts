@@ -7,7 +7,7 @@ import { Memo } from '../../src/cache/memo'
 import { SharedRedis } from '../../src/cluster/redis'
 import { SharedAnswers } from '../../src/cluster/shared-answers'
 import { Logger, memorySink } from '../../src/observability/logger'
-import { UpstreamError } from '../../src/upstream/errors'
+import { isUpstreamFailure, UpstreamError } from '../../src/upstream/errors'
 import { startRedis, type TestRedis } from '../support/redis'
 
 const TTL_MS = 30_000
@@ -24,7 +24,7 @@ async function instance() {
   const connection = new SharedRedis(redis.url, REDIS_TIMEOUT_MS, new Logger('silent', memorySink()))
   await connection.start()
   connections.push(connection)
-  const memo = new Memo({ name: 'upstream', maxEntries: 100, maxBytes: 1_000_000, now, shared: new SharedAnswers(connection, WAIT_MS, `t${connections.length}:`, now) })
+  const memo = new Memo({ name: 'upstream', maxEntries: 100, maxBytes: 1_000_000, now, staleOnError: isUpstreamFailure, shared: new SharedAnswers(connection, WAIT_MS, `t${connections.length}:`, now) })
   return { connection, memo }
 }
 
@@ -35,7 +35,7 @@ async function pair() {
     const connection = new SharedRedis(redis.url, REDIS_TIMEOUT_MS, new Logger('silent', memorySink()))
     await connection.start()
     connections.push(connection)
-    return { connection, memo: new Memo({ name: 'upstream', maxEntries: 100, maxBytes: 1_000_000, now, shared: new SharedAnswers(connection, WAIT_MS, prefix, now) }) }
+    return { connection, memo: new Memo({ name: 'upstream', maxEntries: 100, maxBytes: 1_000_000, now, staleOnError: isUpstreamFailure, shared: new SharedAnswers(connection, WAIT_MS, prefix, now) }) }
   }
   return [await make(), await make()] as const
 }

@@ -1,6 +1,6 @@
 /**
- * The CIP-8 verifier on its own: the public vectors signed by real wallets and tools (cip8-vectors.json, taken
- * from the reference notes' shared/cip8/vectors.json), with the verdict a mainnet and a testnet server must
+ * The CIP-8 verifier on its own: the public vectors signed by real wallets and tools (cip8-vectors.json, each
+ * naming the public repository it comes from), with the verdict a mainnet and a testnet server must
  * reach; then signatures from the independent wallet-style signer; then envelopes edited byte by byte.
  */
 import { describe, expect, it } from 'bun:test'

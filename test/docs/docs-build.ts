@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { catalogue } from '../../src/catalogue'
-import { API_PREFIX } from '../../src/catalogue/render'
+import { API_PREFIX } from '../../src/paths'
 import { DOCS_DIST } from '../../src/modules/docs-site/routes'
 
 const ROOT = join(import.meta.dir, '..', '..')

@@ -6,8 +6,9 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
-import { catalogue, mcpTools } from '../../src/catalogue'
-import { API_PREFIX } from '../../src/catalogue/render'
+import { catalogue } from '../../src/catalogue'
+import { mcpTools } from '../../src/mcp/tools'
+import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
 import { ensureDocsBuilt } from './docs-build'
 

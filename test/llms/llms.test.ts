@@ -4,8 +4,10 @@
  * /api/v1/ links it.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { catalogue, mcpTools } from '../../src/catalogue'
-import { API_PREFIX, COVERAGE_RULES } from '../../src/catalogue/render'
+import { catalogue } from '../../src/catalogue'
+import { mcpTools } from '../../src/mcp/tools'
+import { COVERAGE_RULES } from '../../src/market/coverage'
+import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
 
 const svc = await startService({ env: { DATABASE_URL: ':memory:' } })

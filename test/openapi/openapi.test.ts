@@ -6,8 +6,9 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { dirname, join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { catalogue, mcpTools } from '../../src/catalogue'
-import { API_PREFIX } from '../../src/catalogue/render'
+import { catalogue } from '../../src/catalogue'
+import { mcpTools } from '../../src/mcp/tools'
+import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
 
 const svc = await startService()

@@ -7,7 +7,8 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import { catalogue, mcpTools } from '../../src/catalogue'
+import { catalogue } from '../../src/catalogue'
+import { mcpTools } from '../../src/mcp/tools'
 import { toJsonSchema } from '../../src/catalogue/json-schema'
 import type { EndpointDoc } from '../../src/catalogue/types'
 import { startService } from '../helpers'

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { Memo } from '../../src/cache/memo'
 import { loadConfig } from '../../src/config'
-import { UpstreamError } from '../../src/upstream/errors'
+import { isUpstreamFailure, UpstreamError } from '../../src/upstream/errors'
 import { createUpstreams } from '../../src/upstream'
 import { dsPair, gtPool, type Raw } from '../fake-upstreams/builders'
 import { FakeUpstreams } from '../fake-upstreams/server'
@@ -12,7 +12,7 @@ afterAll(() => fake.stop())
 
 function upstreams(env: Record<string, string> = {}) {
   const config = loadConfig({ ...fake.env(), GECKOTERMINAL_RPM: '6000', UPSTREAM_TIMEOUT_MS: '1000', ...env })
-  return createUpstreams(config, new Memo({ name: 'test', maxEntries: 1000, maxBytes: 1e8 }), undefined, { registrySize: 68 })
+  return createUpstreams(config, new Memo({ name: 'test', maxEntries: 1000, maxBytes: 1e8, staleOnError: isUpstreamFailure }), undefined, { registrySize: 68 })
 }
 
 beforeEach(() => {

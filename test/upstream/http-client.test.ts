@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../../src/upstream/budget-ledger'
 import { asCore, forClient } from '../../src/upstream/call-context'
-import { FairShareRefusal, UpstreamError } from '../../src/upstream/errors'
+import { FairShareRefusal, isUpstreamFailure, UpstreamError } from '../../src/upstream/errors'
 import { UpstreamHttp, type UpstreamObserver } from '../../src/upstream/http-client'
 import { Memo } from '../../src/cache/memo'
 import { memoised } from '../../src/upstream/fetched'
@@ -119,7 +119,7 @@ describe('UpstreamHttp', () => {
 
   it("does not pass one client's refusal to another client sharing the same cached read", async () => {
     const http = client({ budget: ledger(1, 6) })
-    const memo = new Memo({ name: 'test', maxEntries: 100, maxBytes: 1e6 })
+    const memo = new Memo({ name: 'test', maxEntries: 100, maxBytes: 1e6, staleOnError: isUpstreamFailure })
     for (let i = 0; i < 3; i++) await forClient('flood', () => http.get('/tip'))
     const read = () => memoised(memo, 'koios:tip-test', { ttlMs: 60_000 }, async () => (await http.get('/tip')).body)
     // Both ask at once: single flight shares the flood's load, which its share refuses.

@@ -8,8 +8,8 @@ import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
 
 /**
- * Every MCP tool, in the order tools/list gives them. The index at /api/v1/ and the docs list the same
- * entries (catalogue/index.ts `mcpTools`). Read-only: there are no write tools.
+ * Every MCP tool, in the order tools/list gives them. The index at /api/v1/, the OpenAPI document, llms.txt and
+ * the docs list the same entries (`mcpTools` below). Read-only: there are no write tools.
  */
 export const mcpToolDefinitions: McpTool[] = [
   listTokens,
@@ -23,3 +23,9 @@ export const mcpToolDefinitions: McpTool[] = [
   getComments,
   getChainTip,
 ] as McpTool[]
+
+/** The tools' names and descriptions, as the index, the OpenAPI document, llms.txt and the docs list them. */
+export const mcpTools: Array<{ name: string; description: string }> = mcpToolDefinitions.map(({ name, description }) => ({
+  name,
+  description,
+}))

@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
+import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { marketDoc } from './catalogue'
 import { DEFAULT_DAYS, type AdaMarketService } from './service'
 
 export function adaMarketRoutes(deps: { responses: ResponseCache; adaMarket: AdaMarketService }) {
+  const answer = cachedRoute(deps.responses, marketDoc)
   return new Elysia({ name: 'ada-market' }).get(
     '/market',
     ({ request, query }) => {
@@ -12,16 +14,7 @@ export function adaMarketRoutes(deps: { responses: ResponseCache; adaMarket: Ada
       const q = query as unknown as { days?: number; ecosystem?: number }
       const days = q.days ?? DEFAULT_DAYS
       const ecosystem = q.ecosystem === 1
-      return deps.responses.serve(
-        request,
-        `market|${days}|${ecosystem ? 'eco' : 'plain'}`,
-        marketDoc.cacheSeconds!,
-        async () => {
-          const market = await deps.adaMarket.market({ days, ecosystem })
-          return { body: market.data, stale: market.stale }
-        },
-        marketDoc.response,
-      )
+      return answer(request, `market|${days}|${ecosystem ? 'eco' : 'plain'}`, () => deps.adaMarket.market({ days, ecosystem }))
     },
     routeOptions(marketDoc),
   )

@@ -13,7 +13,6 @@ import { UpstreamError } from '../../upstream/errors'
 import { anyStale, type Fetched } from '../../upstream/fetched'
 import { topEcosystem, type EcosystemToken } from './ecosystem'
 
-export type { EcosystemToken } from './ecosystem'
 
 export const DEFAULT_DAYS = 1
 export const MIN_DAYS = 1

@@ -6,7 +6,8 @@
  * far back as its free tier goes. A candle with no point within its tolerance (older than the series, or in a
  * gap of it) is left out rather than divided by a far-off price.
  */
-import { ADA_WINDOWS, DAY_MS, type AdaWindow, type PricePoint } from '../../market/ada-windows'
+import { ADA_WINDOWS, DAY_MS, type AdaWindow } from '../../market/ada-windows'
+import type { PricePoint } from '../../upstream/coingecko'
 import type { Candle } from './candles'
 
 /**

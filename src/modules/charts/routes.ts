@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
+import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { ohlcvDoc } from './catalogue'
 import { parseOhlcvRequest, type RawOhlcvRequest } from './request'
@@ -7,21 +8,13 @@ import type { ChartService } from './service'
 import { TIMEFRAME_SPECS } from './timeframes'
 
 export function chartRoutes(deps: { responses: ResponseCache; charts: ChartService }) {
+  const answer = cachedRoute(deps.responses, ohlcvDoc)
   return new Elysia({ name: 'charts' }).get(
     '/tokens/:asset/ohlcv',
     ({ request, params, query }) => {
       const input = parseOhlcvRequest({ ...(query as Omit<RawOhlcvRequest, 'asset'>), asset: params.asset })
       const key = `ohlcv|${input.unit}|${input.pool ?? 'deepest'}|${input.tf}|${input.quote}|${input.limit}`
-      return deps.responses.serve(
-        request,
-        key,
-        TIMEFRAME_SPECS[input.tf].cacheSeconds,
-        async () => {
-          const chart = await deps.charts.ohlcv(input)
-          return { body: chart.data, stale: chart.stale }
-        },
-        ohlcvDoc.response,
-      )
+      return answer(request, key, () => deps.charts.ohlcv(input), TIMEFRAME_SPECS[input.tf].cacheSeconds)
     },
     routeOptions(ohlcvDoc),
   )

@@ -6,7 +6,7 @@
 import { splitUnit } from '../../cardano/unit'
 import { apiError } from '../../http/error-catalogue'
 import { chartCoverage } from '../../market/coverage'
-import type { Core } from '../../services'
+import type { Core } from '../../core'
 import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import { latest, orderCandles, type Candle } from './candles'
@@ -16,10 +16,6 @@ import type { OhlcvRequest } from './request'
 import { TIMEFRAME_SPECS, type Timeframe } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
 
-export type { Candle } from './candles'
-export type { PoolRef } from './pools'
-export type { OhlcvRequest, Quote } from './request'
-export type { Timeframe } from './timeframes'
 
 export interface OhlcvBody {
   asset: string

@@ -5,8 +5,8 @@ import { HexBlob } from '@cardano-sdk/util'
 import { CoseFormatError, parseCoseKey, parseCoseSign1, type CoseFailure } from './cose'
 
 /**
- * Verification of a CIP-30 `signData` signature (CIP-8 COSE_Sign1) made with a reward (stake) address, as
- * ../shared/cip8/README.md lays out: cheap checks first, Ed25519 last, the first failure wins. Pure: no I/O,
+ * Verification of a CIP-30 `signData` signature (CIP-8 COSE_Sign1) made with a reward (stake) address: cheap
+ * checks first, Ed25519 last, the first failure wins (docs/guide/community-signing.md). Pure: no I/O,
  * no clock. What the payload *means* (action, day, timestamp) is the caller's business, after this succeeds.
  */
 

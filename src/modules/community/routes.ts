@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { WriteNotices } from '../../cluster/write-notices'
 import { routeOptions } from '../../catalogue/route-options'
 import type { EndpointDoc } from '../../catalogue/types'
+import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { CommunityCacheKeys } from './cache-keys'
 import { boostSummariesDoc, castBoostDoc, CommentSchema, latestCommentsDoc, postCommentDoc } from './catalogue'
@@ -39,6 +40,8 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
     (notice) => (notice.kind === 'boosts' ? keys.boostWritten() : keys.commentWritten(notice.unit)),
     () => keys.everythingWritten(),
   )
+  const boosts = cachedRoute(responses, boostSummariesDoc)
+  const comments = cachedRoute(responses, latestCommentsDoc)
   const postCommentOptions = writeRouteOptions(postCommentDoc)
   // A replayed comment answers 200 with the comment saved the first time.
   const postCommentResponses = { ...postCommentOptions.response, 200: CommentSchema }
@@ -49,16 +52,7 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
       ({ request, query }) => {
         community.requireDatabase()
         const units = parseUnitList(query.units)
-        return responses.serve(
-          request,
-          keys.boosts(units),
-          boostSummariesDoc.cacheSeconds!,
-          async () => {
-            const summaries = await community.boostSummaries(units)
-            return { body: summaries.data, stale: summaries.stale }
-          },
-          boostSummariesDoc.response,
-        )
+        return boosts(request, keys.boosts(units), () => community.boostSummaries(units))
       },
       routeOptions(boostSummariesDoc),
     )
@@ -81,16 +75,7 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
       ({ request, params }) => {
         community.requireDatabase()
         const unit = params.unit.toLowerCase()
-        return responses.serve(
-          request,
-          keys.comments(unit),
-          latestCommentsDoc.cacheSeconds!,
-          async () => {
-            const list = await community.latestComments(unit)
-            return { body: list.data, stale: list.stale }
-          },
-          latestCommentsDoc.response,
-        )
+        return comments(request, keys.comments(unit), () => community.latestComments(unit))
       },
       routeOptions(latestCommentsDoc),
     )

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { parseAssetUnit } from '../../http/asset-input'
+import { cachedRoute } from '../../http/cached-route'
 import { etagMatches, type ResponseCache } from '../../http/response-cache'
 import { CLOSED_RANGE_CACHE_SECONDS, EXPORT_CACHE_SECONDS, exportSnapshotsDoc, HISTORY_CACHE_SECONDS, marketHistoryDoc, tokenHistoryDoc } from './catalogue'
 import { EXPORT_CONTENT_TYPES } from './export'
@@ -23,6 +24,8 @@ const rangeKey = (raw: RawHistoryRequest) => `${raw.tf ?? ''}|${raw.from ?? ''}|
 export function historyRoutes(deps: HistoryRouteDeps) {
   const { responses, history } = deps
   const now = history.now
+  const tokenHistory = cachedRoute(responses, tokenHistoryDoc)
+  const adaHistory = cachedRoute(responses, marketHistoryDoc)
   return new Elysia({ name: 'history' })
     .get(
       '/tokens/:asset/history',
@@ -31,10 +34,7 @@ export function historyRoutes(deps: HistoryRouteDeps) {
         const unit = parseAssetUnit(params.asset)
         const raw: RawHistoryRequest = query
         const input = parseHistoryRequest(raw, now())
-        return responses.serve(request, `history|${unit}|${rangeKey(raw)}`, lifetime(input, now()), async () => {
-          const { data, stale } = await history.tokenHistory(unit, input)
-          return { body: data, stale }
-        }, tokenHistoryDoc.response)
+        return tokenHistory(request, `history|${unit}|${rangeKey(raw)}`, () => history.tokenHistory(unit, input), lifetime(input, now()))
       },
       routeOptions(tokenHistoryDoc),
     )
@@ -44,10 +44,7 @@ export function historyRoutes(deps: HistoryRouteDeps) {
         history.requireDatabase()
         const raw: RawHistoryRequest = query
         const input = parseHistoryRequest(raw, now())
-        return responses.serve(request, `history|ada|${rangeKey(raw)}`, lifetime(input, now()), async () => {
-          const { data, stale } = await history.adaHistory(input)
-          return { body: data, stale }
-        }, marketHistoryDoc.response)
+        return adaHistory(request, `history|ada|${rangeKey(raw)}`, () => history.adaHistory(input), lifetime(input, now()))
       },
       routeOptions(marketHistoryDoc),
     )

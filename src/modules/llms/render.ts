@@ -1,11 +1,6 @@
-import {
-  API_DESCRIPTION,
-  API_PREFIX,
-  COVERAGE_RULES,
-  ERROR_FORMAT,
-  MCP_PATH,
-  MCP_TRANSPORT,
-} from '../../catalogue/render'
+import { API_DESCRIPTION, ERROR_FORMAT, MCP_TRANSPORT } from '../../catalogue/render'
+import { COVERAGE_RULES } from '../../market/coverage'
+import { API_PREFIX, MCP_PATH } from '../../paths'
 import type { EndpointDoc } from '../../catalogue/types'
 
 /**

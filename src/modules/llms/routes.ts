@@ -1,7 +1,9 @@
 import { Elysia } from 'elysia'
-import { catalogue, mcpTools } from '../../catalogue'
-import { LLMS_PATH } from '../../catalogue/render'
+import { catalogue } from '../../catalogue'
+import { mcpTools } from '../../mcp/tools'
+import { LLMS_PATH } from '../../paths'
 import type { OriginPolicy } from '../../http/base-url'
+import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { renderLlmsTxt } from './render'
 
@@ -9,16 +11,12 @@ const TTL_SECONDS = 300
 
 /** GET /llms.txt, at the root where agents look for it (outside /api/v1 and the OpenAPI document). */
 export function llmsRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
+  const answer = cachedPerOrigin(deps.responses, deps.origin, { cacheSeconds: TTL_SECONDS }, {
+    answer: (text: string) => ({ body: text, contentType: 'text/plain; charset=utf-8' }),
+  })
   return new Elysia({ name: 'llms' }).get(
     LLMS_PATH,
-    ({ request }) => {
-      const origin = deps.origin.of(request)
-      return deps.responses.serve(request, `llms|${origin}`, TTL_SECONDS, async () => ({
-        body: renderLlmsTxt({ origin, catalogue, tools: mcpTools }),
-        contentType: 'text/plain; charset=utf-8',
-        headers: deps.origin.vary,
-      }))
-    },
+    ({ request }) => answer(request, 'llms', async (origin) => ({ data: renderLlmsTxt({ origin, catalogue, tools: mcpTools }), stale: false })),
     { detail: { hide: true } },
   )
 }

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
+import { cachedRoute } from '../../http/cached-route'
 import type { Built, ResponseCache } from '../../http/response-cache'
 import { parseAssetUnit } from '../../http/asset-input'
 import { LOGO_BROWSER_TTL, LOGO_TTL, logoCacheControl, logoDoc } from './catalogue'
@@ -26,14 +27,12 @@ export function logoAnswer(logo: Logo): Built {
 }
 
 export function logoRoutes(deps: { responses: ResponseCache; logos: LogoService }) {
+  const answer = cachedRoute(deps.responses, logoDoc, { answer: logoAnswer })
   return new Elysia({ name: 'logos' }).get(
     '/tokens/:asset/logo',
     ({ request, params }) => {
       const unit = parseAssetUnit(params.asset)
-      return deps.responses.serve(request, `logo|${unit}`, LOGO_TTL.registryPng, async () => {
-        const { data, stale } = await deps.logos.logo(unit)
-        return { ...logoAnswer(data), stale }
-      })
+      return answer(request, `logo|${unit}`, () => deps.logos.logo(unit))
     },
     routeOptions(logoDoc),
   )

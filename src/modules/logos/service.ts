@@ -13,7 +13,7 @@
  * labelled stale, and is looked up again on a later request).
  */
 import { splitUnit, assetNameText } from '../../cardano/unit'
-import type { Core } from '../../services'
+import type { Core } from '../../core'
 import { TokenBucket } from '../../upstream/budget'
 import { asCore } from '../../upstream/call-context'
 import type { Fetched } from '../../upstream/fetched'

@@ -1,24 +1,18 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { renderIndex } from '../../catalogue/render'
+import { mcpTools } from '../../mcp/tools'
 import type { OriginPolicy } from '../../http/base-url'
+import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
-import { IndexResponse, indexDoc } from './catalogue'
+import { indexDoc } from './catalogue'
 
 export function metaRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
   const options = routeOptions(indexDoc)
+  const answer = cachedPerOrigin(deps.responses, deps.origin, indexDoc)
   return new Elysia({ name: 'meta' }).get(
     '/',
-    ({ request }) => {
-      const origin = deps.origin.of(request)
-      return deps.responses.serve(
-        request,
-        `index|${origin}`,
-        indexDoc.cacheSeconds!,
-        async () => ({ body: renderIndex(origin), headers: deps.origin.vary }),
-        IndexResponse,
-      )
-    },
+    ({ request }) => answer(request, 'index', async (origin) => ({ data: renderIndex(origin, mcpTools), stale: false })),
     options,
   )
 }

@@ -1,5 +1,6 @@
 import { toJsonSchema } from '../../catalogue/json-schema'
-import { API_PREFIX, COVERAGE_RULES, LLMS_PATH, MCP_PATH } from '../../catalogue/render'
+import { COVERAGE_RULES } from '../../market/coverage'
+import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../../paths'
 import { ErrorBody } from '../../catalogue/route-options'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
 

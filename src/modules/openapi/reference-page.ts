@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path'
-import { API_PREFIX } from '../../catalogue/render'
+import { API_PREFIX } from '../../paths'
 
 /**
  * The API reference page: Scalar's browser bundle served from the installed, pinned @scalar/api-reference

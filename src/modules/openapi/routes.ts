@@ -1,8 +1,10 @@
 import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import { catalogue, mcpTools } from '../../catalogue'
+import { catalogue } from '../../catalogue'
+import { mcpTools } from '../../mcp/tools'
 import type { OriginPolicy } from '../../http/base-url'
 import { apiError } from '../../http/error-catalogue'
+import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
 import { referenceAssetFile, referencePage } from './reference-page'
@@ -28,17 +30,16 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
     return generated.document
   }
   const page = referencePage()
+  const answer = cachedPerOrigin(deps.responses, deps.origin, { cacheSeconds: DOCUMENT_TTL_SECONDS })
 
   return plugin
     .get(
       '/openapi.json',
-      ({ request }) => {
-        const origin = deps.origin.of(request)
-        return deps.responses.serve(request, `openapi|${origin}`, DOCUMENT_TTL_SECONDS, async () => ({
-          body: completeDocument(generate(), { origin, catalogue, tools: mcpTools }),
-          headers: deps.origin.vary,
-        }))
-      },
+      ({ request }) =>
+        answer(request, 'openapi', async (origin) => ({
+          data: completeDocument(generate(), { origin, catalogue, tools: mcpTools }),
+          stale: false,
+        })),
       HIDDEN,
     )
     .get(

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
-import { API_PREFIX } from '../../catalogue/render'
+import { API_PREFIX } from '../../paths'
 import { DOCS_DIST } from '../docs-site/routes'
 import { faviconIco } from './favicon'
 

@@ -7,10 +7,13 @@
  * - priceUsd and change1h/6h/24h: liquidity-weighted over the pools that report the figure
  *   (`liquidityWeighted`: zero liquidity carries no weight; all zero, the deepest pool's figure);
  * - buys24h / sells24h / txns24h: source A pairs only;
- * - pairCount, dexIds (sorted, unique, lowercase), topPairAddress (deepest pool of either source),
+ * - pairCount, dexIds (sorted, unique, lowercase, as each source writes them: `minswap-cardano`, `sundaeswap`),
+ *   topPairAddress (deepest pool of either source),
  *   pairCreatedAt (earliest creation, ms);
  * - marketCap / fdv: source A's deepest pair, else source B's token figures, else what source B's deepest pool
  *   states for the token.
+ * A figure no pool reports is null. The registry's ticker, name and decimals win over upstream text
+ * (chain-facts.ts).
  */
 import { liquidityWeighted } from '../../market/pricing'
 import { deepestPool, type MarketPool, type TokenPools } from './pools'

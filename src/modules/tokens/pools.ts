@@ -3,10 +3,14 @@
  *
  * - Source A: Cardano pairs whose base token is the unit (`baseSidePairs`); a pair where the unit is the quote
  *   side is another token's market.
- * - Source B: pools whose base token is the unit and whose DEX is not one of source A's DEXes, so the two
- *   sets are disjoint and merged sums never count a pool twice. A pool whose DEX source B does not name is
- *   left out too: it cannot be shown to be off source A's DEXes.
- * Within a source a pool is counted once (by address), whichever answer it came from.
+ * - Source B: pools whose base token is the unit and whose DEX is not one of source A's DEXes (SOURCE_A_DEXES,
+ *   matched by family: `sundaeswap-v3` is SundaeSwap), so the two sets are disjoint and merged sums never count
+ *   a pool twice. A pool whose DEX source B does not name is left out too: it cannot be shown to be off source
+ *   A's DEXes.
+ * Within a source a pool is counted once (by address), whichever answer it came from. The deepest pool has the
+ * most USD liquidity (source A `liquidity.usd`, source B `reserve_in_usd`, unknown = 0); ties go to source A,
+ * then upstream order. The figures built from these pools: aggregate.ts. The README links here: these two
+ * comments are where the pool aggregation rules are written.
  */
 import { isSourceADex, type CoverageConfig } from '../../market/coverage'
 import { baseSidePairs } from '../../market/pricing'

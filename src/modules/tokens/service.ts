@@ -12,7 +12,7 @@
  */
 import { splitUnit } from '../../cardano/unit'
 import type { Config } from '../../config'
-import { API_PREFIX } from '../../catalogue/render'
+import { API_PREFIX } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import type { Logger } from '../../observability/logger'
@@ -31,7 +31,6 @@ import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } 
 import { searchHits } from './search-rank'
 import type { TokenFigures } from '../history/snapshot'
 
-export type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 
 /** Units per source A `/tokens/v1` call and per source B `tokens/multi` call. */
 const CHUNK = 30

@@ -20,9 +20,6 @@ import { classifyAddress, type WalletInput } from './input'
 import { planPricing } from './pricing-plan'
 import { valueHoldings, type Holding, type PriceOutcome } from './valuation'
 
-export type { Holding } from './valuation'
-export type { WalletInput } from './input'
-export { parseWalletInput } from './input'
 
 export interface WalletOverview {
   input: string

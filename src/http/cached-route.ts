@@ -1,0 +1,85 @@
+import type { TSchema } from '@sinclair/typebox'
+import type { OriginPolicy } from './base-url'
+import type { Built, ResponseCache } from './response-cache'
+
+/**
+ * The one shape of a cached GET route over a service read: the route names its cache key and its read; this
+ * turns the read into a cached answer with the endpoint's lifetime and response schema.
+ *
+ * The front cache answers a repeated GET of these routes before Elysia routes it (ResponseCache.answerFromFront,
+ * called from the observe wrapper): no Elysia hook, derive or validation runs for such a hit. A cached route
+ * must do all its work in its handler and its read, and rely on no hook (src/app.ts says so where they mount).
+ */
+
+/** A service read: the data, whether it was built from stale inputs, and a lifetime when it must be shorter. */
+export interface RouteRead<T> {
+  data: T
+  stale: boolean
+  ttlSeconds?: number
+}
+
+export interface CachedEndpoint {
+  /** The lifetime (s-maxage) when a request does not decide another. */
+  cacheSeconds: number | null
+  /** Checked once per build (JSON bodies only). */
+  response?: TSchema
+}
+
+export interface CachedRouteOptions<T> {
+  /** Headers every answer carries. */
+  headers?: Record<string, string>
+  /** The answer for the data when it is not the JSON body itself (the logo's tiers). */
+  answer?: (data: T) => Built
+}
+
+/** Serve `key` from the cache, or build it from `read`; `ttlSeconds` when the request decides the lifetime. */
+export type AnswerCached<T> = (
+  request: Request,
+  key: string,
+  read: () => Promise<RouteRead<T>>,
+  ttlSeconds?: number,
+) => Response | Promise<Response>
+
+export function cachedRoute<T>(responses: ResponseCache, endpoint: CachedEndpoint, options: CachedRouteOptions<T> = {}): AnswerCached<T> {
+  const lifetime = endpoint.cacheSeconds
+  if (lifetime === null) throw new Error('A cached route needs the endpoint\'s cacheSeconds')
+  const { headers, answer = (data: T): Built => ({ body: data }) } = options
+  return (request, key, read, ttlSeconds = lifetime) =>
+    responses.serve(
+      request,
+      key,
+      ttlSeconds,
+      async () => {
+        const result = await read()
+        const built: Built = { ...answer(result.data), stale: result.stale }
+        if (headers !== undefined) built.headers = headers
+        if (result.ttlSeconds !== undefined) built.ttlSeconds = result.ttlSeconds
+        return built
+      },
+      endpoint.response,
+    )
+}
+
+/** Like AnswerCached, for answers that embed the caller's origin: `read` gets it. */
+export type AnswerCachedPerOrigin<T> = (
+  request: Request,
+  key: string,
+  read: (origin: string) => Promise<RouteRead<T>>,
+) => Response | Promise<Response>
+
+/**
+ * A cached route whose answer embeds the caller's origin (URLs it hands out): the origin ends the cache key, so
+ * one caller's Host never leaks into another's bytes, and the answers carry the origin's Vary.
+ */
+export function cachedPerOrigin<T>(
+  responses: ResponseCache,
+  origin: OriginPolicy,
+  endpoint: CachedEndpoint,
+  options: Omit<CachedRouteOptions<T>, 'headers'> = {},
+): AnswerCachedPerOrigin<T> {
+  const answer = cachedRoute(responses, endpoint, { ...options, headers: origin.vary })
+  return (request, key, read) => {
+    const at = origin.of(request)
+    return answer(request, `${key}|${at}`, () => read(at))
+  }
+}

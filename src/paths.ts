@@ -1,0 +1,6 @@
+/** Where the API's parts are served. A leaf: anything may import it, it imports nothing. */
+
+export const API_PREFIX = '/api/v1'
+export const MCP_PATH = '/api/mcp'
+/** The plain-text guide for AI agents, at the root as llms.txt conventions place it. */
+export const LLMS_PATH = '/llms.txt'

@@ -1,0 +1,91 @@
+/**
+ * The cached-route helper every cached GET route goes through: the endpoint's lifetime unless the request or
+ * the read decides another, stale reads labelled, the origin in the key and the Vary of per-origin answers.
+ */
+import { describe, expect, it } from 'bun:test'
+import { t } from 'elysia'
+import { Memo } from '../../src/cache/memo'
+import { originPolicy } from '../../src/http/base-url'
+import { cachedPerOrigin, cachedRoute } from '../../src/http/cached-route'
+import { ResponseCache } from '../../src/http/response-cache'
+import { isUpstreamFailure } from '../../src/upstream/errors'
+
+function cache() {
+  const memo = new Memo({ name: 'response', maxEntries: 100, maxBytes: 1_000_000, staleOnError: isUpstreamFailure })
+  return new ResponseCache(memo)
+}
+
+const get = (url: string, host = 'example.test') => new Request(url, { headers: { host } })
+const endpoint = { cacheSeconds: 45, response: t.Object({ n: t.Number() }) }
+
+describe('cachedRoute', () => {
+  it("answers with the endpoint's lifetime and reads once per key", async () => {
+    const answer = cachedRoute(cache(), endpoint)
+    let reads = 0
+    const read = async () => ({ data: { n: ++reads }, stale: false })
+    const first = await answer(get('http://example.test/a'), 'a', read)
+    const second = await answer(get('http://example.test/a'), 'a', read)
+    expect(first.headers.get('cache-control')).toBe('public, s-maxage=45')
+    expect(await first.json()).toEqual({ n: 1 })
+    expect(second.headers.get('x-cache')).toBe('HIT')
+    expect(await second.json()).toEqual({ n: 1 })
+    expect(reads).toBe(1)
+  })
+
+  it('takes a lifetime from the request, and a shorter one from the read', async () => {
+    const answer = cachedRoute(cache(), endpoint)
+    const perRequest = await answer(get('http://example.test/b'), 'b', async () => ({ data: { n: 1 }, stale: false }), 300)
+    expect(perRequest.headers.get('cache-control')).toBe('public, s-maxage=300')
+    const fromRead = await answer(get('http://example.test/c'), 'c', async () => ({ data: { n: 1 }, stale: false, ttlSeconds: 10 }), 300)
+    expect(fromRead.headers.get('cache-control')).toBe('public, s-maxage=10')
+  })
+
+  it('labels an answer built from a stale read STALE', async () => {
+    const answer = cachedRoute(cache(), endpoint)
+    const response = await answer(get('http://example.test/d'), 'd', async () => ({ data: { n: 1 }, stale: true }))
+    expect(response.headers.get('x-cache')).toBe('STALE')
+  })
+
+  it('checks JSON bodies against the response schema', async () => {
+    const answer = cachedRoute(cache(), endpoint)
+    const build = (async () => answer(get('http://example.test/e'), 'e', async () => ({ data: { n: 'one' }, stale: false })))()
+    await expect(build).rejects.toThrow()
+  })
+
+  it('builds a non-JSON answer with the given answer function', async () => {
+    const answer = cachedRoute(cache(), { cacheSeconds: 60 }, { answer: (text: string) => ({ body: text, contentType: 'text/plain; charset=utf-8' }) })
+    const response = await answer(get('http://example.test/f'), 'f', async () => ({ data: 'hello', stale: false }))
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await response.text()).toBe('hello')
+  })
+
+  it('refuses an endpoint without a lifetime (a write)', () => {
+    expect(() => cachedRoute(cache(), { cacheSeconds: null })).toThrow()
+  })
+})
+
+describe('cachedPerOrigin', () => {
+  it("keys each answer by the caller's origin, hands the origin to the read and says Vary: Host", async () => {
+    const answer = cachedPerOrigin(cache(), originPolicy(null, 0), endpoint)
+    const origins: string[] = []
+    const read = async (origin: string) => {
+      origins.push(origin)
+      return { data: { n: origins.length }, stale: false }
+    }
+    const one = await answer(get('http://one.test/x', 'one.test'), 'x', read)
+    const two = await answer(get('http://two.test/x', 'two.test'), 'x', read)
+    const oneAgain = await answer(get('http://one.test/x', 'one.test'), 'x', read)
+    expect(origins).toEqual(['http://one.test', 'http://two.test'])
+    expect(await one.json()).toEqual({ n: 1 })
+    expect(await two.json()).toEqual({ n: 2 })
+    expect(await oneAgain.json()).toEqual({ n: 1 })
+    expect(one.headers.get('vary')).toContain('Host')
+  })
+
+  it('needs no Vary when PUBLIC_BASE_URL fixes the origin', async () => {
+    const answer = cachedPerOrigin(cache(), originPolicy('https://api.example.org', 0), endpoint)
+    const response = await answer(get('http://one.test/y', 'one.test'), 'y', async (origin) => ({ data: { n: origin.length }, stale: false }))
+    expect(await response.json()).toEqual({ n: 'https://api.example.org'.length })
+    expect(response.headers.get('vary') ?? '').not.toContain('Host')
+  })
+})
