@@ -3,14 +3,15 @@ import { CommunityService } from './modules/community/service'
 import { AdaMarketService } from './modules/ada-market/service'
 import { WalletService } from './modules/wallet/service'
 import { TokenService } from './modules/tokens/service'
-import { createChartService, type ChartService } from './modules/charts/service'
-import { createLogoService, type LogoService } from './modules/logos/service'
+import { ChartService } from './modules/charts/service'
+import { LogoService } from './modules/logos/service'
 import { HistoryRecorder } from './modules/history/recorder'
 import { HistoryService } from './modules/history/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
- * caches). Each module adds its service here.
+ * caches). Each module adds its service here, built the same way: `new XService(core)`, the service keeping the
+ * parts of Core its deps type names (always including the clock).
  */
 export interface Services {
   wallet: WalletService
@@ -26,13 +27,13 @@ export interface Services {
 
 export function createServices(core: Core): Services {
   return {
-    wallet: new WalletService({ config: core.config, upstreams: core.upstreams, registry: core.registry }),
-    adaMarket: new AdaMarketService(core.upstreams.coingecko),
-    community: new CommunityService({ database: core.database ?? null, logger: core.logger, now: core.now }),
+    wallet: new WalletService(core),
+    adaMarket: new AdaMarketService(core),
+    community: new CommunityService(core),
     tokens: new TokenService(core),
-    charts: createChartService(core),
-    logos: createLogoService(core),
-    history: new HistoryService({ database: core.database ?? null, registry: core.registry, now: core.now }),
-    historyRecorder: core.database ? new HistoryRecorder({ database: core.database, logger: core.logger, now: core.now ?? Date.now }) : null,
+    charts: new ChartService(core),
+    logos: new LogoService(core),
+    history: new HistoryService(core),
+    historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

@@ -159,7 +159,7 @@ describe("tier 2: source B's hosted image", () => {
     }
   })
 
-  it(`looks up other units one call each, at most 2 a minute, then gives the monogram for now`, async () => {
+  it(`looks up other units one call each, at most 2 a minute, then gives the monogram until the service clock refills the ration`, async () => {
     const own = await startService()
     try {
       const units = [1, 2, 3].map(() => uncurated(own.fake.world, { ticker: 'TKN' }, IMAGE))
@@ -171,6 +171,12 @@ describe("tier 2: source B's hosted image", () => {
       expect(answers[2].headers.get('x-cache')).toBe('STALE')
       expect(answers[2].headers.get('cache-control')).toBe('public, max-age=10, s-maxage=10')
       expect(own.fake.callsTo('geckoterminal').map((c) => c.path)).toEqual(units.slice(0, 2).map((u) => `/networks/cardano/tokens/${u}`))
+      // 30 s on the service's clock (not the machine's) is one more lookup at 2 a minute.
+      own.advance(30_000)
+      own.deps.responses.invalidate('')
+      const later = await own.get(`/api/v1/tokens/${units[2]}/logo`)
+      expect(later.status).toBe(302)
+      expect(later.headers.get('location')).toBe(IMAGE)
     } finally {
       await own.stop()
     }

@@ -212,3 +212,21 @@ describe('screener sources as of', () => {
     expect(Date.parse(sourceA) - Date.parse(sourceB)).toBeGreaterThanOrEqual(35_000)
   })
 })
+
+describe('screener clock', () => {
+  it("stamps updatedAt from the service clock, not the machine's", async () => {
+    const DAY_MS = 86_400_000
+    svc.advance(30 * DAY_MS)
+    svc.deps.responses.invalidate('')
+    // The one Core clock every service is built with (the history service hands it out for "today").
+    const clock = svc.deps.services.history.now
+    const before = clock()
+    const { body } = await svc.json('/api/v1/tokens')
+    const after = clock()
+    const updatedAt = Date.parse(body.updatedAt)
+    expect(updatedAt).toBeGreaterThanOrEqual(before)
+    expect(updatedAt).toBeLessThanOrEqual(after)
+    // A month ahead of the machine's clock, as the test moved it.
+    expect(updatedAt - Date.now()).toBeGreaterThan(29 * DAY_MS)
+  })
+})

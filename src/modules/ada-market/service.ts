@@ -6,7 +6,7 @@
  * Market-provider figures only: nothing here is mixed with DEX data.
  * Shared by the REST route and the MCP tool: `market` returns the exact JSON body.
  */
-import type { CoinGecko } from '../../upstream/coingecko'
+import type { ServiceDeps } from '../../core'
 import { lastDays, windowForDays } from '../../market/ada-windows'
 import { asCore } from '../../upstream/call-context'
 import { UpstreamError } from '../../upstream/errors'
@@ -39,15 +39,17 @@ export interface MarketOverview {
   ecosystem?: EcosystemToken[]
 }
 
+export type AdaMarketServiceDeps = ServiceDeps<'upstreams'>
+
 export class AdaMarketService {
-  constructor(private readonly coingecko: Pick<CoinGecko, 'adaMarket' | 'adaPriceSeries' | 'ecosystem'>) {}
+  constructor(private readonly deps: AdaMarketServiceDeps) {}
 
   async market(query: MarketQuery): Promise<Fetched<MarketOverview>> {
     const [ada, series, ecosystem] = await asCore(() =>
       Promise.all([
         this.snapshot(),
-        this.coingecko.adaPriceSeries(windowForDays(query.days).days),
-        query.ecosystem ? this.coingecko.ecosystem() : null,
+        this.deps.upstreams.coingecko.adaPriceSeries(windowForDays(query.days).days),
+        query.ecosystem ? this.deps.upstreams.coingecko.ecosystem() : null,
       ]),
     )
     const data: MarketOverview = {
@@ -61,7 +63,7 @@ export class AdaMarketService {
 
   /** ADA's snapshot (cached 90 s by the adapter): what `/market` shows and what the history records. */
   async snapshot(): Promise<Fetched<AdaSnapshot>> {
-    const ada = await this.coingecko.adaMarket()
+    const ada = await this.deps.upstreams.coingecko.adaMarket()
     const snapshot = ada.data
     if (snapshot === null || snapshot.priceUsd === null) {
       // Without ADA's price there is no snapshot to give: a stale copy is served if one exists, else 502.

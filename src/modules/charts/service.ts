@@ -6,7 +6,7 @@
 import { splitUnit } from '../../cardano/unit'
 import { apiError } from '../../http/error-catalogue'
 import { chartCoverage } from '../../market/coverage'
-import type { Core } from '../../core'
+import type { ServiceDeps } from '../../core'
 import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import { latest, orderCandles, type Candle } from './candles'
@@ -30,76 +30,70 @@ export interface OhlcvBody {
   coverage: string
 }
 
-export interface ChartService {
-  ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>>
-}
-
 /** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
 const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))
 
-export function createChartService(
-  core: Pick<Core, 'config' | 'upstreams' | 'registry'>,
-  now: () => number = Date.now,
-): ChartService {
-  const { geckoterminal, coingecko, koios } = core.upstreams
+export type ChartServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'>
+
+export class ChartService {
+  constructor(private readonly deps: ChartServiceDeps) {}
+
+  async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
+    const { geckoterminal, coingecko } = this.deps.upstreams
+    const spec = TIMEFRAME_SPECS[request.tf]
+    await this.requireKnownAsset(request.unit)
+    const listed = await geckoterminal.tokenPools(request.unit)
+    const choices = chartablePools(request.unit, listed.data.pools, this.deps.config)
+    if (choices.length === 0) {
+      throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })
+    }
+    const pool = request.pool === null ? choices[0] : choices.find((p) => p.address === request.pool)
+    if (pool === undefined) {
+      throw apiError('pool_not_found', { unit: request.unit, pool: request.pool ?? '' })
+    }
+
+    const history = await readHistory(geckoterminal, pool, spec, request.limit)
+    const usd = orderCandles(history.pages)
+    let candles = latest(spec.weekly ? wholeWeeks(weeklyCandles(usd), history) : usd, request.limit)
+    let adaStale = false
+    if (request.quote === 'ada' && candles.length > 0) {
+      const from = candles[0].time
+      const choice = adaSeriesFor(from, this.deps.now())
+      const series = await coingecko.adaPriceSeries(choice.days)
+      const tolerance = matchToleranceMs(choice, spec.upstreamSeconds)
+      // Weeks are re-based day by day, so each price is matched near its own day, then aggregated; a week
+      // that lost a day (no ADA price near it) is left out rather than passed off as whole.
+      if (spec.weekly) {
+        const days = usd.filter((c) => c.time >= from)
+        candles = weeklyCandles(completeWeeks(rebaseToAda(days, series.data, tolerance), days))
+      } else candles = rebaseToAda(candles, series.data, tolerance)
+      adaStale = series.stale || series.data.length === 0
+    }
+
+    return {
+      data: {
+        asset: request.unit,
+        pool: poolRef(pool),
+        tf: request.tf,
+        quote: request.quote === 'ada' ? 'ADA' : 'USD',
+        poolChoices: choices.map(poolRef),
+        candles,
+        coverage: chartCoverage(pool, request.pool !== null),
+      },
+      stale: listed.stale || history.stale || history.partial || adaStale,
+    }
+  }
 
   /**
    * Source B's budget (about 10 calls a minute) is shared with the screener: a unit outside the registry is
    * looked up there only once the chain API knows it, so made-up units cannot spend it. (A chain API outage
    * then answers 502 for such units rather than guessing.)
    */
-  async function requireKnownAsset(unit: string): Promise<void> {
-    if (core.registry.get(unit) !== undefined) return
-    const known = await koios.assetInfo([splitUnit(unit)])
+  private async requireKnownAsset(unit: string): Promise<void> {
+    if (this.deps.registry.get(unit) !== undefined) return
+    const known = await this.deps.upstreams.koios.assetInfo([splitUnit(unit)])
     if (!known.data.some((a) => a.policyId + a.assetNameHex === unit)) {
       throw apiError('no_chartable_pool', { unit, sourceBDexes: null })
     }
-  }
-
-  return {
-    async ohlcv(request) {
-      const spec = TIMEFRAME_SPECS[request.tf]
-      await requireKnownAsset(request.unit)
-      const listed = await geckoterminal.tokenPools(request.unit)
-      const choices = chartablePools(request.unit, listed.data.pools, core.config)
-      if (choices.length === 0) {
-        throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: core.config.sourceBDexes })
-      }
-      const pool = request.pool === null ? choices[0] : choices.find((p) => p.address === request.pool)
-      if (pool === undefined) {
-        throw apiError('pool_not_found', { unit: request.unit, pool: request.pool ?? '' })
-      }
-
-      const history = await readHistory(geckoterminal, pool, spec, request.limit)
-      const usd = orderCandles(history.pages)
-      let candles = latest(spec.weekly ? wholeWeeks(weeklyCandles(usd), history) : usd, request.limit)
-      let adaStale = false
-      if (request.quote === 'ada' && candles.length > 0) {
-        const from = candles[0].time
-        const choice = adaSeriesFor(from, now())
-        const series = await coingecko.adaPriceSeries(choice.days)
-        const tolerance = matchToleranceMs(choice, spec.upstreamSeconds)
-        // Weeks are re-based day by day, so each price is matched near its own day, then aggregated; a week
-        // that lost a day (no ADA price near it) is left out rather than passed off as whole.
-        if (spec.weekly) {
-          const days = usd.filter((c) => c.time >= from)
-          candles = weeklyCandles(completeWeeks(rebaseToAda(days, series.data, tolerance), days))
-        } else candles = rebaseToAda(candles, series.data, tolerance)
-        adaStale = series.stale || series.data.length === 0
-      }
-
-      return {
-        data: {
-          asset: request.unit,
-          pool: poolRef(pool),
-          tf: request.tf,
-          quote: request.quote === 'ada' ? 'ADA' : 'USD',
-          poolChoices: choices.map(poolRef),
-          candles,
-          coverage: chartCoverage(pool, request.pool !== null),
-        },
-        stale: listed.stale || history.stale || history.partial || adaStale,
-      }
-    },
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { normaliseUnit } from '../../cardano/unit'
+import type { ServiceDeps } from '../../core'
 import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
 import type { CommentRow } from '../../db/schema'
 import { apiError } from '../../http/error-catalogue'
-import type { Logger } from '../../observability/logger'
 import type { Fetched } from '../../upstream/fetched'
 import { stakeShort } from './display'
 import { parseBoostPayload, parseCommentPayload } from './payload'
@@ -48,12 +48,8 @@ export const MAX_UNITS = 60
 export const COMMENTS_SHOWN = 50
 export const COMMENTS_PER_DAY = 10
 
-export interface CommunityServiceDeps {
-  /** Null when DATABASE_URL=off: every call answers 503. */
-  database: CommunityDatabase | null
-  logger: Logger
-  now?: () => number
-}
+/** `database` is null when DATABASE_URL=off: every call answers 503. */
+export type CommunityServiceDeps = ServiceDeps<'database' | 'logger'>
 
 /**
  * Boosts and comments. Reads return `{data, stale}` with `data` exactly the JSON body of the REST answer (the
@@ -61,11 +57,7 @@ export interface CommunityServiceDeps {
  * check what the signed payload means, and save it within the daily limits the database enforces.
  */
 export class CommunityService {
-  private readonly now: () => number
-
-  constructor(private readonly deps: CommunityServiceDeps) {
-    this.now = deps.now ?? Date.now
-  }
+  constructor(private readonly deps: CommunityServiceDeps) {}
 
   /** 503 when this deployment runs without a database; cheap, so endpoints call it before reading a body. */
   requireDatabase(): CommunityDatabase {
@@ -76,7 +68,7 @@ export class CommunityService {
   /** One summary per unit, in the order given (units as from parseUnitList: valid, lowercase, distinct). */
   async boostSummaries(units: string[]): Promise<Fetched<BoostSummaries>> {
     const database = this.requireDatabase()
-    const nowMs = this.now()
+    const nowMs = this.deps.now()
     const counts = await this.guard(() => database.read((db) => boostCounts(db, units, nowMs)))
     const summaries = units.map((unit) => ({ unit, boosts24h: 0, boosts7d: 0, boostsToday: 0, ...counts.get(unit) }))
     return { data: { summaries }, stale: false }
@@ -95,10 +87,10 @@ export class CommunityService {
   async castBoost(write: SignedWrite): Promise<BoostReceipt> {
     const database = this.requireDatabase()
     const writer = authenticate(write, this.logRefusal)
-    const nowMs = this.now()
+    const nowMs = this.deps.now()
     const { unit, day } = parseBoostPayload(write.payload, nowMs)
     const saved = await this.guard(() =>
-      database.write((db) => insertBoost(db, { stakeAddress: writer.stakeAddress, unit, day, createdAtMs: this.now() })),
+      database.write((db) => insertBoost(db, { stakeAddress: writer.stakeAddress, unit, day, createdAtMs: this.deps.now() })),
     )
     if (!saved) {
       throw apiError('already_boosted_today', { stakeAddress: writer.stakeAddress, day, ...untilMidnight(nowMs) })
@@ -113,12 +105,12 @@ export class CommunityService {
   async postComment(unit: string, write: SignedWrite): Promise<PostedComment> {
     const database = this.requireDatabase()
     const writer = authenticate(write, this.logRefusal)
-    const nowMs = this.now()
+    const nowMs = this.deps.now()
     const payload = parseCommentPayload(write.payload, unit, nowMs)
     // The same signed payload from the same stake address is the same comment, however its COSE envelope was
     // re-encoded around it (the unprotected header is not signed).
     const replayKey = createHash('sha256').update(`${writer.stakeAddress}\n${write.payload}`).digest('hex')
-    const createdAtMs = this.now()
+    const createdAtMs = this.deps.now()
     const row = {
       unit: payload.unit,
       stakeAddress: writer.stakeAddress,

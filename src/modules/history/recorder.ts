@@ -6,18 +6,15 @@
  * recorded per kind, so the other refreshes of an interval cost no database write at all; another instance
  * sharing the database writes the same key and the primary key drops its rows (ON CONFLICT DO NOTHING).
  */
+import type { ServiceDeps } from '../../core'
 import type { CommunityDatabase } from '../../db/client'
-import type { Logger } from '../../observability/logger'
 import { intervalStart, SNAPSHOT_SECONDS } from './intervals'
 import { rollUp, rollupCutoff, snapshotsBefore } from './retention'
 import { adaSnapshot, tokenSnapshots, type AdaFigures, type Snapshot, type TokenFigures } from './snapshot'
 import { insertSnapshots } from './store'
 
-export interface RecorderDeps {
-  database: CommunityDatabase
-  logger: Logger
-  now: () => number
-}
+/** Built only with a database (DATABASE_URL=off records nothing). */
+export type HistoryRecorderDeps = ServiceDeps<'logger'> & { database: CommunityDatabase }
 
 export type RecordKind = 'tokens' | 'ada'
 
@@ -27,7 +24,7 @@ export type RecordOutcome = { added: number; existing: number } | 'already-recor
 export class HistoryRecorder {
   private readonly lastInterval = new Map<RecordKind, number>()
 
-  constructor(private readonly deps: RecorderDeps) {}
+  constructor(private readonly deps: HistoryRecorderDeps) {}
 
   recordTokens(figures: readonly TokenFigures[]): Promise<RecordOutcome> {
     const at = this.deps.now()

@@ -3,9 +3,9 @@
  * Shared by the REST routes and the MCP tool; each read returns `{data, stale}` with `data` the JSON body.
  * DATABASE_URL=off answers 503, like the community endpoints.
  */
+import type { ServiceDeps } from '../../core'
 import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
 import { apiError } from '../../http/error-catalogue'
-import type { TokenRegistry } from '../../registry/registry'
 import type { Fetched } from '../../upstream/fetched'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
 import { exportHeader, exportLines } from './export'
@@ -18,13 +18,8 @@ import { exportPage, queryCandles, rangeStats, type ExportKey } from './store'
 /** Rows per export page: one keyset query each, so memory stays flat whatever the day holds. */
 export const EXPORT_PAGE_ROWS = 1000
 
-export interface HistoryServiceDeps {
-  /** Null when DATABASE_URL=off. */
-  database: CommunityDatabase | null
-  registry: TokenRegistry
-  /** The clock "now" and "today" are read from (tests move it). Default Date.now. */
-  now?: () => number
-}
+/** `database` is null when DATABASE_URL=off; `now` is the clock "now" and "today" are read from. */
+export type HistoryServiceDeps = ServiceDeps<'database' | 'registry'>
 
 export interface DayExport {
   /** Changes whenever a row of the day is added or rolled up. */
@@ -37,11 +32,10 @@ export const historyNotConfigured = () => apiError('database_not_configured', { 
 export const historyDatabaseBusy = () => apiError('database_busy', { nothing: 'read' })
 
 export class HistoryService {
-  readonly now: () => number
+  constructor(private readonly deps: HistoryServiceDeps) {}
 
-  constructor(private readonly deps: HistoryServiceDeps) {
-    this.now = deps.now ?? Date.now
-  }
+  /** The service's clock, for the routes and the MCP tool that read "today" from it. */
+  readonly now = (): number => this.deps.now()
 
   /** 503 when this deployment runs without a database. */
   requireDatabase(): CommunityDatabase {

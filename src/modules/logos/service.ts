@@ -13,7 +13,7 @@
  * labelled stale, and is looked up again on a later request).
  */
 import { splitUnit, assetNameText } from '../../cardano/unit'
-import type { Core } from '../../core'
+import type { ServiceDeps } from '../../core'
 import { TokenBucket } from '../../upstream/budget'
 import { asCore } from '../../upstream/call-context'
 import type { Fetched } from '../../upstream/fetched'
@@ -27,86 +27,88 @@ export type Logo =
   | { tier: 'hosted-image'; location: string }
   | { tier: 'monogram'; svg: string }
 
-export interface LogoService {
-  /** `unit` is a lowercase asset unit (validated by the caller). */
-  logo(unit: string): Promise<Fetched<Logo>>
-}
-
 export const UNCURATED_LOOKUPS_PER_MINUTE = 2
 
 /** A lookup's answer, or `failed` when it could not be made (upstream down, over budget). */
 type Lookup<T> = { value: T; stale: boolean } | 'failed'
 
-export function createLogoService(core: Pick<Core, 'upstreams' | 'registry' | 'logger'>): LogoService {
-  const { koios, geckoterminal } = core.upstreams
-  const uncuratedLookups = new TokenBucket(UNCURATED_LOOKUPS_PER_MINUTE, UNCURATED_LOOKUPS_PER_MINUTE)
+export type LogoServiceDeps = ServiceDeps<'upstreams' | 'registry' | 'logger'>
 
-  async function attempt<T>(what: string, unit: string, read: () => Promise<Fetched<T>>): Promise<Lookup<T>> {
+export class LogoService {
+  /** Rations source B lookups of units outside the registry (on the service's clock). */
+  private readonly uncuratedLookups: TokenBucket
+
+  constructor(private readonly deps: LogoServiceDeps) {
+    this.uncuratedLookups = new TokenBucket(UNCURATED_LOOKUPS_PER_MINUTE, UNCURATED_LOOKUPS_PER_MINUTE, deps.now)
+  }
+
+  /** `unit` is a lowercase asset unit (validated by the caller). */
+  async logo(unit: string): Promise<Fetched<Logo>> {
+    const { koios } = this.deps.upstreams
+    let degraded = false
+    const { policyId, assetNameHex } = splitUnit(unit)
+
+    const registry = await this.attempt('chain API logo', unit, () => koios.assetLogo(policyId, assetNameHex))
+    if (registry === 'failed') degraded = true
+    else {
+      degraded ||= registry.stale
+      const png = registry.value === null ? null : registryPng(registry.value)
+      if (png !== null) return { data: { tier: 'registry-png', png }, stale: degraded }
+    }
+
+    const hosted = await this.hostedImage(unit)
+    if (hosted === 'failed') degraded = true
+    else {
+      degraded ||= hosted.stale
+      const location = hostedImageLocation(hosted.value)
+      if (location !== null) return { data: { tier: 'hosted-image', location }, stale: degraded }
+    }
+
+    const text = await this.label(unit)
+    if (text === 'failed') degraded = true
+    else degraded ||= text.stale
+    const name = text === 'failed' ? assetNameText(assetNameHex) : text.value
+    return { data: { tier: 'monogram', svg: monogramSvg(unit, name) }, stale: degraded }
+  }
+
+  private async attempt<T>(what: string, unit: string, read: () => Promise<Fetched<T>>): Promise<Lookup<T>> {
     try {
       const { data, stale } = await read()
       return { value: data, stale }
     } catch (error) {
-      core.logger.debug({ unit, lookup: what, err: error instanceof Error ? error.message : String(error) }, 'logo lookup failed')
+      this.deps.logger.debug({ unit, lookup: what, err: error instanceof Error ? error.message : String(error) }, 'logo lookup failed')
       return 'failed'
     }
   }
 
   /** Source B's image URL for the unit, read in the curated batch it belongs to, or alone (rationed). */
-  function hostedImage(unit: string): Promise<Lookup<string | null>> {
-    const batch = core.registry.batchOf(unit, MAX_TOKENS_PER_CALL)
+  private hostedImage(unit: string): Promise<Lookup<string | null>> {
+    const { geckoterminal } = this.deps.upstreams
+    const batch = this.deps.registry.batchOf(unit, MAX_TOKENS_PER_CALL)
     if (batch !== undefined) {
-      return attempt('source B tokens/multi', unit, async () => {
+      return this.attempt('source B tokens/multi', unit, async () => {
         // The screener's own batch: a core-plan resource, refreshed at its interval whoever asks.
         const read = await asCore(() => geckoterminal.tokensMulti(batch))
         return { data: read.data.tokens.find((t) => t.unit === unit)?.imageUrl ?? null, stale: read.stale }
       })
     }
-    if (!uncuratedLookups.tryTake()) return Promise.resolve('failed')
-    return attempt('source B token', unit, async () => {
+    if (!this.uncuratedLookups.tryTake()) return Promise.resolve('failed')
+    return this.attempt('source B token', unit, async () => {
       const read = await geckoterminal.token(unit)
       return { data: read.data?.imageUrl ?? null, stale: read.stale }
     })
   }
 
   /** The monogram's text: the curated ticker, else the token registry's or CIP-68 ticker, else the asset name. */
-  async function label(unit: string): Promise<Lookup<string | null>> {
-    const curated = core.registry.get(unit)
+  private async label(unit: string): Promise<Lookup<string | null>> {
+    const curated = this.deps.registry.get(unit)
     if (curated !== undefined) return { value: curated.ticker, stale: false }
     const { policyId, assetNameHex } = splitUnit(unit)
     const nameText = assetNameText(assetNameHex)
-    const info = await attempt('chain API asset_info', unit, () => koios.assetInfo([{ policyId, assetNameHex }]))
+    const info = await this.attempt('chain API asset_info', unit, () => this.deps.upstreams.koios.assetInfo([{ policyId, assetNameHex }]))
     if (info === 'failed') return 'failed'
     const asset = info.value[0]
     const ticker = asset?.registry?.ticker || asset?.cip68?.ticker || nameText
     return { value: ticker ?? null, stale: info.stale }
-  }
-
-  return {
-    async logo(unit) {
-      let degraded = false
-      const { policyId, assetNameHex } = splitUnit(unit)
-
-      const registry = await attempt('chain API logo', unit, () => koios.assetLogo(policyId, assetNameHex))
-      if (registry === 'failed') degraded = true
-      else {
-        degraded ||= registry.stale
-        const png = registry.value === null ? null : registryPng(registry.value)
-        if (png !== null) return { data: { tier: 'registry-png', png }, stale: degraded }
-      }
-
-      const hosted = await hostedImage(unit)
-      if (hosted === 'failed') degraded = true
-      else {
-        degraded ||= hosted.stale
-        const location = hostedImageLocation(hosted.value)
-        if (location !== null) return { data: { tier: 'hosted-image', location }, stale: degraded }
-      }
-
-      const text = await label(unit)
-      if (text === 'failed') degraded = true
-      else degraded ||= text.stale
-      const name = text === 'failed' ? assetNameText(assetNameHex) : text.value
-      return { data: { tier: 'monogram', svg: monogramSvg(unit, name) }, stale: degraded }
-    },
   }
 }

@@ -11,18 +11,15 @@
  * string, marked stale so it is rebuilt soon; source A failing is a 502 (nothing honest to show).
  */
 import { splitUnit } from '../../cardano/unit'
-import type { Config } from '../../config'
+import type { ServiceDeps } from '../../core'
 import { API_PREFIX } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
-import type { Logger } from '../../observability/logger'
-import type { TokenRegistry } from '../../registry/registry'
 import type { DexPair } from '../../upstream/dexscreener'
 import { asCore } from '../../upstream/call-context'
 import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
 import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
-import type { Upstreams } from '../../upstream'
 import { aggregateMarket, type MarketFigures } from './aggregate'
 import { chainFacts, tokenLabel } from './chain-facts'
 import { HolderEstimates } from './holders'
@@ -35,12 +32,7 @@ import type { TokenFigures } from '../history/snapshot'
 /** Units per source A `/tokens/v1` call and per source B `tokens/multi` call. */
 const CHUNK = 30
 
-export interface TokenServiceDeps {
-  config: Config
-  logger: Logger
-  upstreams: Upstreams
-  registry: TokenRegistry
-}
+export type TokenServiceDeps = ServiceDeps<'config' | 'logger' | 'upstreams' | 'registry'>
 
 /** The detail, plus whether its holder estimate is still being computed (the answer then changes soon). */
 export type TokenDetailResult = Fetched<TokenDetailBody> & { holdersPending: boolean }
@@ -114,12 +106,13 @@ export class TokenService {
     // Unknown liquidity sorts with none.
     rows.sort((a, b) => (b.liquidityUsd ?? 0) - (a.liquidityUsd ?? 0) || a.address.localeCompare(b.address))
     const copiesStale = anyStale(...readsA, ...(readsB ?? []))
+    const builtAt = new Date(this.deps.now()).toISOString()
     return {
       data: {
         coverage: this.coverage(readsB !== null, seenB),
-        updatedAt: new Date().toISOString(),
+        updatedAt: builtAt,
         // Source B's batches may refresh less often than source A's (the core plan stretches them on a small budget).
-        sourcesAsOf: { sourceA: oldestRead(readsA) ?? new Date().toISOString(), sourceB: readsB === null ? null : oldestRead(readsB) },
+        sourcesAsOf: { sourceA: oldestRead(readsA) ?? builtAt, sourceB: readsB === null ? null : oldestRead(readsB) },
         count: rows.length,
         tokens: rows,
       },

@@ -3,11 +3,10 @@
  * market provider (the same cached snapshot GET /market uses). Shared by the REST route and the MCP tool:
  * `overview` takes an input already classified by `parseWalletInput` and returns the exact JSON body.
  */
+import type { ServiceDeps } from '../../core'
 import { apiError } from '../../http/error-catalogue'
-import { sourceAOnlyCoverage, type CoverageConfig } from '../../market/coverage'
+import { sourceAOnlyCoverage } from '../../market/coverage'
 import { sourceAPrice } from '../../market/pricing'
-import type { TokenRegistry } from '../../registry/registry'
-import type { Upstreams } from '../../upstream'
 import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
 import { asCore } from '../../upstream/call-context'
 import { MAX_TOKENS_PER_CALL, type DexPair } from '../../upstream/dexscreener'
@@ -42,11 +41,7 @@ export interface WalletOverview {
   truncated: boolean
 }
 
-export interface WalletDeps {
-  config: CoverageConfig
-  upstreams: Pick<Upstreams, 'koios' | 'handle' | 'dexscreener' | 'coingecko'>
-  registry: TokenRegistry
-}
+export type WalletServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'>
 
 /** What the chain says about the wallet, before pricing. */
 interface Account {
@@ -61,7 +56,7 @@ interface Account {
 }
 
 export class WalletService {
-  constructor(private readonly deps: WalletDeps) {}
+  constructor(private readonly deps: WalletServiceDeps) {}
 
   async overview(input: WalletInput): Promise<Fetched<WalletOverview>> {
     // The ADA price does not depend on the wallet: fetch it alongside the chain reads.
