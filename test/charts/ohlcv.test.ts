@@ -418,3 +418,17 @@ describe('upstream economy and failures', () => {
     }
   })
 })
+
+// Last in the file: it moves the shared service's clock two days on.
+describe('the chart clock', () => {
+  it("picks ADA's series from the service clock, not the machine's", async () => {
+    const { unit, pool } = tokenWithPool()
+    const hour = Math.floor(Date.now() / 1000 / HOUR) * HOUR
+    setRows(pool, 'hour', 1, [[hour - HOUR, 1, 1, 1, 1, 1]])
+    // An hour old by the machine's clock, but two days old by the service's: past the 1-day series, so the 90-day one.
+    svc.advance(2 * DAY * 1000)
+    const { status } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?quote=ada`)
+    expect(status).toBe(200)
+    expect(svc.fake.callsTo('coingecko')[0]).toMatchObject({ path: '/coins/cardano/market_chart', query: { days: '90' } })
+  })
+})
