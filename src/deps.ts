@@ -3,7 +3,7 @@ import { startCluster, type Cluster } from './cluster/cluster'
 import type { Config } from './config'
 import { CommunityDatabase } from './db/client'
 import { originPolicy, type OriginPolicy } from './http/base-url'
-import { ResponseCache } from './http/response-cache'
+import { ResponseCache, storedCodec } from './http/response-cache'
 import type { DatabaseProbe } from './modules/ops/routes'
 import { createLogger, type Logger } from './observability/logger'
 import { Metrics } from './observability/metrics'
@@ -71,7 +71,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
           now,
         })
   const upstreamCache = new Memo({ ...cacheSettings('upstream'), shared: cluster?.answers })
-  const responseCache = new Memo(cacheSettings('response'))
+  const responseCache = new Memo({ ...cacheSettings('response'), shared: cluster?.responses(storedCodec) })
   const origin = originPolicy(config.publicBaseUrl, config.trustProxy)
   const responses = new ResponseCache(responseCache, now, origin.forwarded)
   metrics.watchCache('upstream', () => upstreamCache.size)

@@ -2,7 +2,7 @@ import type { SharedTier } from '../cache/memo'
 import type { Logger } from '../observability/logger'
 import { localShare, MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../upstream/budget-ledger'
 import { SharedRedis } from './redis'
-import { SharedAnswers } from './shared-answers'
+import { SharedAnswers, type SharedCodec } from './shared-answers'
 import { SharedBudgetLedger } from './shared-ledger'
 import { RedisWriteNotices, type WriteNotices } from './write-notices'
 
@@ -15,6 +15,11 @@ export type ClusterStatus =
 export interface Cluster {
   /** The tier behind the upstream answers' Memo. */
   answers: SharedTier
+  /**
+   * The tier behind the ready responses' Memo: values travel through `codec` (bytes in JSON). A build that outlasts
+   * the wait is built again by a waiter; its upstream reads still go through `answers`, so that costs no call.
+   */
+  responses(codec: SharedCodec): SharedTier
   writes: WriteNotices
   /** The upstream budgets shared by all instances; budget / INSTANCES in this instance's memory while Redis cannot answer. */
   ledger(limits: LaneLimits): BudgetLedger
@@ -41,6 +46,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   await redis.start()
   return {
     answers,
+    responses: (codec) => new SharedAnswers(redis, options.waitMs, 'resp:', options.now, codec),
     writes,
     ledger: (limits) => new SharedBudgetLedger(redis, limits, new MemoryBudgetLedger(localShare(limits, options.instances))),
     status() {

@@ -18,6 +18,19 @@ interface SharedFailure {
   message: string
 }
 
+/**
+ * How values of one cache travel through Redis: JSON as they are (upstream answers), or through a codec (ready
+ * responses carry bytes). `shares` leaves keys out whose meaning is local to one instance.
+ */
+export interface SharedCodec {
+  encode(value: unknown): unknown
+  /** The value back, or null for anything unreadable (then treated as absent). */
+  decode(json: unknown): { value: unknown } | null
+  shares(key: string): boolean
+}
+
+const AS_JSON: SharedCodec = { encode: (value) => value, decode: (json) => ({ value: json }), shares: () => true }
+
 const FAILURE_KEPT_MS = 1000
 const FIRST_POLL_MS = 10
 const MAX_POLL_MS = 100
@@ -42,9 +55,11 @@ export class SharedAnswers implements SharedTier {
     private readonly waitMs: number,
     private readonly prefix = 'memo:',
     private readonly now: () => number = Date.now,
+    private readonly codec: SharedCodec = AS_JSON,
   ) {}
 
   async load(key: string, loader: () => Promise<unknown>, lifetimes: (value: unknown) => Lifetimes): Promise<Loaded> {
+    if (!this.codec.shares(key)) return this.loadHere(loader)
     const deadline = this.now() + this.waitMs
     let pollMs = FIRST_POLL_MS
     let waitingOn: string | null = null
@@ -78,7 +93,8 @@ export class SharedAnswers implements SharedTier {
 
   async copy(key: string): Promise<Loaded | undefined> {
     try {
-      const copy = parse<SharedCopy>((await this.redis.send('GET', [this.valueKey(key)])) as string | null)
+      if (!this.codec.shares(key)) return undefined
+      const copy = this.read((await this.redis.send('GET', [this.valueKey(key)])) as string | null)
       return copy === null ? undefined : { value: copy.v, storedAt: copy.s }
     } catch {
       return undefined
@@ -112,7 +128,7 @@ export class SharedAnswers implements SharedTier {
     }
     const storedAt = this.now()
     const { ttlMs, keepMs } = lifetimes(value)
-    const copy = serialise({ v: value, s: storedAt, t: ttlMs })
+    const copy = serialise({ v: this.codec.encode(value), s: storedAt, t: ttlMs })
     // A value JSON cannot carry stays unshared (waiters then load it themselves once the lock is gone).
     if (copy !== null) await this.quietly('SET', [this.valueKey(key), copy, 'PX', String(Math.max(1, Math.ceil(keepMs)))])
     await this.unlock(key, token)
@@ -131,7 +147,15 @@ export class SharedAnswers implements SharedTier {
       this.failureKey(key),
       this.lockKey(key),
     ])) as Array<string | null>
-    return { copy: parse<SharedCopy>(copy), failure: parse<SharedFailure>(failure), lock }
+    return { copy: this.read(copy), failure: parse<SharedFailure>(failure), lock }
+  }
+
+  /** A stored copy with its value decoded; null when absent or unreadable. */
+  private read(raw: string | null): SharedCopy | null {
+    const copy = parse<SharedCopy>(raw)
+    if (copy === null) return null
+    const decoded = this.codec.decode(copy.v)
+    return decoded === null ? null : { ...copy, v: decoded.value }
   }
 
   private fresh(copy: SharedCopy): boolean {

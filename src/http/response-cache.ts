@@ -51,6 +51,70 @@ interface Stored {
   prototypes: Partial<Record<Coding, Response>>
 }
 
+/** A stored answer as plain data: what travels between instances (see storedCodec). */
+type StoredData = Omit<Stored, 'size' | 'prototypes'>
+
+/** The stored answer with its ready Responses and byte size. */
+function ready(data: StoredData): Stored {
+  const prototypes: Stored['prototypes'] = {}
+  let size = 0
+  for (const [coding, r] of Object.entries(data.representations) as [Coding, Representation][]) {
+    prototypes[coding] = new Response(r.body as BodyInit | null, { status: data.status, headers: r.headers })
+    size += r.body?.byteLength ?? 0
+  }
+  return { ...data, size, prototypes }
+}
+
+const CODINGS: Coding[] = ['identity', 'br', 'gzip']
+
+/**
+ * Ready answers as JSON for a cache shared by several instances (REDIS_URL): bodies in base64, Responses rebuilt
+ * on arrival. Community answers stay local: their keys carry this instance's own write generations (see
+ * community/cache-keys.ts), which mean nothing to another instance.
+ */
+export const storedCodec = {
+  shares: (key: string): boolean => !key.startsWith('community|'),
+  encode(value: unknown): unknown {
+    if (!isStored(value)) return null
+    const representations: Record<string, { body: string | null; headers: Record<string, string>; etag: string }> = {}
+    for (const coding of CODINGS) {
+      const r = value.representations[coding]
+      if (r !== undefined) representations[coding] = { ...r, body: r.body === null ? null : r.body.toBase64() }
+    }
+    const { status, cacheControl, vary, ttlSeconds, stale } = value
+    return { status, cacheControl, vary, ttlSeconds, stale, representations }
+  },
+  decode(json: unknown): { value: Stored } | null {
+    const data = readStoredData(json)
+    return data === null ? null : { value: ready(data) }
+  },
+}
+
+function isStored(value: unknown): value is Stored {
+  return typeof value === 'object' && value !== null && 'prototypes' in value && 'representations' in value
+}
+
+/** The plain data of a shared answer, checked field by field (another writer's or a cut value is absent). */
+function readStoredData(json: unknown): StoredData | null {
+  if (typeof json !== 'object' || json === null) return null
+  const { status, cacheControl, vary, ttlSeconds, stale, representations } = json as Record<string, unknown>
+  if (typeof status !== 'number' || typeof cacheControl !== 'string' || typeof ttlSeconds !== 'number') return null
+  if (typeof stale !== 'boolean' || (vary !== null && typeof vary !== 'string')) return null
+  if (typeof representations !== 'object' || representations === null) return null
+  const read: Partial<Record<Coding, Representation>> = {}
+  for (const coding of CODINGS) {
+    const r = (representations as Record<string, unknown>)[coding]
+    if (r === undefined) continue
+    if (typeof r !== 'object' || r === null) return null
+    const { body, headers, etag } = r as Record<string, unknown>
+    if ((body !== null && typeof body !== 'string') || typeof etag !== 'string' || typeof headers !== 'object' || headers === null) return null
+    read[coding] = { body: body === null ? null : Uint8Array.fromBase64(body), headers: headers as Record<string, string>, etag }
+  }
+  const identity = read.identity
+  if (identity === undefined) return null
+  return { status, cacheControl, vary, ttlSeconds, stale, representations: { ...read, identity } }
+}
+
 /** A response built from stale or degraded inputs is retried this soon, whatever the endpoint's lifetime. */
 const STALE_TTL_SECONDS = 10
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -180,13 +244,7 @@ export class ResponseCache {
       if (compressed.br !== undefined) representations.br = representation(compressed.br, 'br')
       if (compressed.gzip !== undefined) representations.gzip = representation(compressed.gzip, 'gzip')
     }
-    const prototypes: Stored['prototypes'] = {}
-    let size = 0
-    for (const [coding, r] of Object.entries(representations) as [Coding, Representation][]) {
-      prototypes[coding] = new Response(r.body as BodyInit | null, { status, headers: r.headers })
-      size += r.body?.byteLength ?? 0
-    }
-    return { status, size, cacheControl, vary: headers.vary ?? null, ttlSeconds, stale, representations, prototypes }
+    return ready({ status, cacheControl, vary: headers.vary ?? null, ttlSeconds, stale, representations })
   }
 
   private validate(schema: TSchema, value: unknown): void {

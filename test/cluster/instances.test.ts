@@ -54,7 +54,7 @@ afterAll(async () => {
 
 const get = async (server: ServerProcess, path: string) => {
   const res = await fetch(server.url + path)
-  return { status: res.status, body: (await res.json()) as any, xCache: res.headers.get('x-cache') }
+  return { status: res.status, body: (await res.json()) as any, xCache: res.headers.get('x-cache'), etag: res.headers.get('etag') }
 }
 
 /** Until the fake upstreams have seen no call for 300 ms (background reads included). */
@@ -106,6 +106,9 @@ describe('three instances sharing one Redis', () => {
       expect(served.status).toBe(200)
       expect(served.body.tokens).toEqual(built.body.tokens)
       expect(served.body.coverage).toBe(built.body.coverage)
+      // The ready answer itself is shared, not rebuilt from shared upstream copies: same build time, same bytes.
+      expect(served.body.updatedAt).toBe(built.body.updatedAt)
+      expect(served.etag).toBe(built.etag)
     }
     expect(await settled()).toBe(before)
   })
