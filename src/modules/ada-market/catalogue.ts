@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 import { apiError, documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { ECOSYSTEM_SIZE } from './ecosystem'
@@ -47,7 +47,7 @@ export const MarketResponse = t.Object(
 const INVALID_DAYS = apiError('invalid_days', { min: MIN_DAYS, max: MAX_DAYS, default: DEFAULT_DAYS })
 const INVALID_ECOSYSTEM = apiError('invalid_ecosystem', { size: ECOSYSTEM_SIZE })
 
-export const marketDoc: EndpointDoc = {
+export const marketDoc = endpoint({
   operationId: 'getMarket',
   method: 'GET',
   path: '/market',
@@ -110,4 +110,4 @@ export const marketDoc: EndpointDoc = {
       { id: 'snek', symbol: 'snek', name: 'Snek', priceUsd: 0.00134612, change24h: 2.41, marketCap: 103262110, volume24h: 2110335 },
     ],
   },
-}
+})

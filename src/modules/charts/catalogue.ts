@@ -1,13 +1,11 @@
 import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { literals } from '../../catalogue/literals'
+import { endpoint } from '../../catalogue/types'
 import { documented, errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
-import { assetParam, SNEK_UNIT } from '../../http/asset-input'
+import { SNEK_UNIT } from '../../http/asset-input'
 import { HISTORY_TTL_MS } from './history'
-import { INVALID, LIMIT, POOL_PATTERN, QUOTES } from './request'
+import { INVALID, LIMIT, ohlcvParams, SAMPLE_POOL } from './request'
 import { DEFAULT_TIMEFRAME, TIMEFRAME_SPECS, TIMEFRAMES } from './timeframes'
-
-const literals = <T extends string>(values: readonly T[]) => values.map((v) => t.Literal(v))
 
 export const PoolRefSchema = t.Object(
   {
@@ -47,15 +45,13 @@ const lifetimes = Object.entries(TIMEFRAME_SPECS)
   .map(([tf, spec]) => `${tf} ${spec.cacheSeconds} s`)
   .join(', ')
 
-const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
-
 const NO_CHARTABLE_POOL = errorDoc(
   'no_chartable_pool',
   'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere), or the chain API does not know the unit',
   { unit: SNEK_UNIT, sourceBDexes: null },
 )
 
-export const ohlcvDoc: EndpointDoc = {
+export const ohlcvDoc = endpoint({
   operationId: 'getTokenOhlcv',
   method: 'GET',
   path: '/tokens/{asset}/ohlcv',
@@ -84,47 +80,7 @@ export const ohlcvDoc: EndpointDoc = {
     'days, else the 365-day series (daily points). A candle with no point within one series step or one candle ' +
     'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
     'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.',
-  params: [
-    assetParam('Asset unit: 56-hex policy id followed by the asset name in hex'),
-    {
-      name: 'tf',
-      in: 'query',
-      required: false,
-      description: 'Timeframe of one candle',
-      schema: t.Union(literals(TIMEFRAMES), {
-        default: DEFAULT_TIMEFRAME,
-        examples: ['1h', '1d'],
-        error: invalid(INVALID.tf()),
-      }),
-    },
-    {
-      name: 'limit',
-      in: 'query',
-      required: false,
-      description: 'Number of candles (the newest ones)',
-      schema: t.Integer({
-        minimum: LIMIT.min,
-        maximum: LIMIT.max,
-        default: LIMIT.default,
-        examples: [100],
-        error: invalid(INVALID.limit()),
-      }),
-    },
-    {
-      name: 'quote',
-      in: 'query',
-      required: false,
-      description: 'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series)',
-      schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote()) }),
-    },
-    {
-      name: 'pool',
-      in: 'query',
-      required: false,
-      description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
-      schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool()) }),
-    },
-  ],
+  params: ohlcvParams,
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
   cacheNote:
     `per pool and timeframe: ${lifetimes}; older pages of history are kept ${HISTORY_TTL_MS / 3_600_000} h. ` +
@@ -158,4 +114,4 @@ export const ohlcvDoc: EndpointDoc = {
     ],
     coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
   },
-}
+})

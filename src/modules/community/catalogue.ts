@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
+import { endpoint, type EndpointDoc, type ErrorDoc } from '../../catalogue/types'
 import { apiError, documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { assetParam } from '../../http/asset-input'
@@ -108,7 +108,7 @@ const readErrors = (...first: ErrorDoc[]): ErrorDoc[] => [...first, NOT_CONFIGUR
 
 const SAMPLE_WAIT = { wait: '5 h', retryAfterSeconds: 18_000 }
 
-export const boostSummariesDoc: EndpointDoc = {
+export const boostSummariesDoc = endpoint({
   operationId: 'getBoosts',
   method: 'GET',
   path: '/community/boosts',
@@ -140,9 +140,9 @@ export const boostSummariesDoc: EndpointDoc = {
   ),
   response: BoostSummariesResponse,
   responseExample: { summaries: [{ unit: SNEK, boosts24h: 3, boosts7d: 12, boostsToday: 2 }] },
-}
+})
 
-export const castBoostDoc: EndpointDoc = {
+export const castBoostDoc = endpoint({
   operationId: 'castBoost',
   method: 'POST',
   path: '/community/boosts',
@@ -172,11 +172,11 @@ export const castBoostDoc: EndpointDoc = {
   response: BoostReceiptResponse,
   successStatus: 201,
   responseExample: { ok: true, stakeAddress: SAMPLE_STAKE, unit: SNEK },
-}
+})
 
 const unitParam = assetParam('The asset unit: policy id followed by the asset name in hex', 'unit')
 
-export const latestCommentsDoc: EndpointDoc = {
+export const latestCommentsDoc = endpoint({
   operationId: 'getComments',
   method: 'GET',
   path: '/community/comments/{unit}',
@@ -197,9 +197,9 @@ export const latestCommentsDoc: EndpointDoc = {
     count: 1,
     comments: [{ id: 7, stakeAddress: SAMPLE_STAKE, stakeShort: stakeShort(SAMPLE_STAKE), body: 'gm', createdAt: '2026-01-31T12:00:00.000Z' }],
   },
-}
+})
 
-export const postCommentDoc: EndpointDoc = {
+export const postCommentDoc = endpoint({
   operationId: 'postComment',
   method: 'POST',
   path: '/community/comments/{unit}',
@@ -241,6 +241,6 @@ export const postCommentDoc: EndpointDoc = {
   successStatus: 201,
   otherAnswers: [{ status: 200, description: 'The same signed comment again (a retry or a replay): the comment already saved; nothing new is saved' }],
   responseExample: { id: 7, stakeAddress: SAMPLE_STAKE, stakeShort: stakeShort(SAMPLE_STAKE), body: 'gm', createdAt: '2026-01-31T12:00:00.000Z' },
-}
+})
 
 export const communityDocs: EndpointDoc[] = [boostSummariesDoc, castBoostDoc, latestCommentsDoc, postCommentDoc]

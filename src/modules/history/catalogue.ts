@@ -1,5 +1,6 @@
 import { t } from 'elysia'
-import type { EndpointDoc, ErrorDoc, ParamDoc } from '../../catalogue/types'
+import { literals } from '../../catalogue/literals'
+import { endpoint, param, type ErrorDoc } from '../../catalogue/types'
 import { assetParam, SNEK_UNIT } from '../../http/asset-input'
 import { documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
@@ -21,33 +22,33 @@ export const EXPORT_CACHE_SECONDS = { complete: 86_400, today: 60 } as const
 const lifetimes = HISTORY_TIMEFRAME_NAMES.map((tf) => `${tf} ${HISTORY_CACHE_SECONDS[tf]} s`).join(', ')
 const instantExamples = ['2026-11-01', '1764547200']
 
-const rangeParams: ParamDoc[] = [
-  {
+const rangeParams = [
+  param({
     name: 'tf',
     in: 'query',
     required: false,
     description: 'Length of one candle',
-    schema: t.Union(HISTORY_TIMEFRAME_NAMES.map((tf) => t.Literal(tf)), {
+    schema: t.Union(literals(HISTORY_TIMEFRAME_NAMES), {
       default: DEFAULT_HISTORY_TIMEFRAME,
       examples: ['1h', '1d'],
       error: invalid(HISTORY_INVALID.tf()),
     }),
-  },
-  {
+  }),
+  param({
     name: 'from',
     in: 'query',
     required: false,
     description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
     schema: t.String({ pattern: INSTANT_PATTERN, examples: instantExamples, error: invalid(HISTORY_INVALID.from()) }),
-  },
-  {
+  }),
+  param({
     name: 'to',
     in: 'query',
     required: false,
     description: 'End of the range (exclusive), same forms as from; default now',
     schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
-  },
-  {
+  }),
+  param({
     name: 'limit',
     in: 'query',
     required: false,
@@ -59,7 +60,7 @@ const rangeParams: ParamDoc[] = [
       examples: [100],
       error: invalid(HISTORY_INVALID.limit()),
     }),
-  },
+  }),
 ]
 
 const rangeErrors: ErrorDoc[] = [
@@ -90,7 +91,7 @@ const sampleCandles = [
   { time: 1764032400, open: 0.00135, high: 0.001361, low: 0.001347, close: 0.001356, liquidityUsd: 1_204_870.9, volume24hUsd: 183_002.1, samples: 12 },
 ]
 
-export const tokenHistoryDoc: EndpointDoc = {
+export const tokenHistoryDoc = endpoint({
   operationId: 'getTokenHistory',
   method: 'GET',
   path: '/tokens/{asset}/history',
@@ -101,7 +102,7 @@ export const tokenHistoryDoc: EndpointDoc = {
     'liquidity-weighted price across the pools of both sources, so a token that trades only on source A\'s DEXes ' +
     `(which \`/ohlcv\` cannot chart) has history too. ${WHAT_IT_IS} A unit outside the curated registry answers ` +
     '404 `Token not recorded`.',
-  params: [assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex'), ...rangeParams],
+  params: [assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex', 'asset'), ...rangeParams],
   cacheSeconds: HISTORY_CACHE_SECONDS[DEFAULT_HISTORY_TIMEFRAME],
   cacheNote: `per timeframe: ${lifetimes}; a range that ended before the current 5-minute interval ${CLOSED_RANGE_CACHE_SECONDS} s`,
   examples: [`/tokens/${SNEK_UNIT}/history`, `/tokens/${SNEK_UNIT}/history?tf=1d&limit=90`, `/tokens/${SNEK_UNIT}/history?tf=5m&from=2026-11-01T00:00:00Z&limit=288`],
@@ -124,9 +125,9 @@ export const tokenHistoryDoc: EndpointDoc = {
     candles: sampleCandles,
     coverage: tokenHistoryCoverage(1764028800),
   },
-}
+})
 
-export const marketHistoryDoc: EndpointDoc = {
+export const marketHistoryDoc = endpoint({
   operationId: 'getMarketHistory',
   method: 'GET',
   path: '/market/history',
@@ -154,11 +155,11 @@ export const marketHistoryDoc: EndpointDoc = {
     candles: [{ time: 1764028800, open: 0.4121, high: 0.4138, low: 0.4117, close: 0.4133, liquidityUsd: null, volume24hUsd: 512_330_120, samples: 12 }],
     coverage: adaHistoryCoverage(1764028800),
   },
-}
+})
 
 export const ExportResponse = t.String({ description: 'NDJSON (one JSON object per line) or CSV (a header line, then one line per row)' })
 
-export const exportSnapshotsDoc: EndpointDoc = {
+export const exportSnapshotsDoc = endpoint({
   operationId: 'exportSnapshots',
   method: 'GET',
   path: '/export/snapshots',
@@ -185,7 +186,7 @@ export const exportSnapshotsDoc: EndpointDoc = {
       in: 'query',
       required: false,
       description: 'ndjson (application/x-ndjson) or csv (text/csv)',
-      schema: t.Union(EXPORT_FORMATS.map((f) => t.Literal(f)), {
+      schema: t.Union(literals(EXPORT_FORMATS), {
         default: 'ndjson',
         examples: ['csv'],
         error: invalid(HISTORY_INVALID.format()),
@@ -202,6 +203,6 @@ export const exportSnapshotsDoc: EndpointDoc = {
   ],
   response: ExportResponse,
   successMediaTypes: ['application/x-ndjson', 'text/csv'],
-}
+})
 
 export const historyDocs = [tokenHistoryDoc, marketHistoryDoc, exportSnapshotsDoc]

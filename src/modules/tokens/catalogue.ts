@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 import { errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
@@ -31,7 +31,7 @@ const WHICH_POOLS =
 
 const UPSTREAM_A_FAILED = errorDoc('upstream_unavailable', 'Source A failed and no cached copy exists', { upstream: 'dexscreener', failure: 'network' })
 
-export const screenerDoc: EndpointDoc = {
+export const screenerDoc = endpoint({
   operationId: 'listTokens',
   method: 'GET',
   path: '/tokens',
@@ -57,9 +57,9 @@ export const screenerDoc: EndpointDoc = {
   errors: [UPSTREAM_A_FAILED],
   coverage: MERGED_COVERAGE_NOTE,
   response: ScreenerResponse,
-}
+})
 
-export const tokenDetailDoc: EndpointDoc = {
+export const tokenDetailDoc = endpoint({
   operationId: 'getToken',
   method: 'GET',
   path: '/tokens/{asset}',
@@ -93,9 +93,9 @@ export const tokenDetailDoc: EndpointDoc = {
   ],
   coverage: MERGED_COVERAGE_NOTE,
   response: TokenDetail,
-}
+})
 
-export const searchDoc: EndpointDoc = {
+export const searchDoc = endpoint({
   operationId: 'searchTokens',
   method: 'GET',
   path: '/search',
@@ -130,6 +130,6 @@ export const searchDoc: EndpointDoc = {
   ],
   coverage: `Source A only: "${SOURCE_A_ONLY}"`,
   response: SearchResponse,
-}
+})
 
 export const tokenDocs = [screenerDoc, tokenDetailDoc, searchDoc]

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 import { documented, errorDoc } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { invalidWalletInput } from './input'
@@ -50,7 +50,7 @@ export const WalletResponse = t.Object(
 
 const SAMPLE_STAKE = 'stake1uysgy0rkqvwka7hfd8ks5aw7fqzghk00vus5csjllwfra3cn3p0a7'
 
-export const walletDoc: EndpointDoc = {
+export const walletDoc = endpoint({
   operationId: 'getWallet',
   method: 'GET',
   path: '/wallet/{address}',
@@ -136,4 +136,4 @@ export const walletDoc: EndpointDoc = {
     coverage: 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).',
     truncated: false,
   },
-}
+})
