@@ -1,10 +1,8 @@
-import { t } from 'elysia'
 import { endpoint } from '../../catalogue/types'
 import { errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import { assetParam } from '../../http/asset-input'
-import { invalidQuery, SEARCH_MAX_LENGTH } from './inputs'
+import { SEARCH_MAX_LENGTH, searchParam } from './inputs'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
 
@@ -107,21 +105,7 @@ export const searchDoc = endpoint({
       'the query, then curated tokens whose ticker or name contains it, then the rest; more liquidity first within ' +
       `each. At most ${SEARCH_LIMIT} rows. Curated tokens show the registry's ticker and name.`,
   ].join('\n\n'),
-  params: [
-    {
-      name: 'q',
-      in: 'query',
-      required: true,
-      description: `Search text: a ticker, a name or an asset unit (1–${SEARCH_MAX_LENGTH} characters, not only spaces)`,
-      schema: t.String({
-        minLength: 1,
-        maxLength: SEARCH_MAX_LENGTH,
-        pattern: '\\S',
-        examples: ['snek', 'USDM'],
-        error: invalid(invalidQuery()),
-      }),
-    },
-  ],
+  params: [searchParam],
   cacheSeconds: 30,
   examples: ['/search?q=snek', '/search?q=usdm'],
   errors: [
