@@ -1,13 +1,11 @@
 import { t } from 'elysia'
-import { literals } from '../../catalogue/literals'
-import { endpoint, param, type ErrorDoc } from '../../catalogue/types'
+import { endpoint, type ErrorDoc } from '../../catalogue/types'
 import { assetParam, SNEK_UNIT } from '../../http/asset-input'
 import { documented, errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
 import { EXPORT_FIELDS } from './export'
 import { HISTORY_TIMEFRAME_NAMES, type HistoryTimeframe } from './intervals'
-import { DEFAULT_HISTORY_TIMEFRAME, EXPORT_FORMATS, HISTORY_INVALID, HISTORY_LIMIT, INSTANT_PATTERN } from './request'
+import { DEFAULT_HISTORY_TIMEFRAME, exportParams, HISTORY_INVALID, HISTORY_LIMIT, rangeParams } from './request'
 import { RETENTION_DAYS } from './retention'
 import { HistoryResponse } from './schemas'
 import { historyDatabaseBusy, historyNotConfigured } from './service'
@@ -20,48 +18,7 @@ export const CLOSED_RANGE_CACHE_SECONDS = 3600
 export const EXPORT_CACHE_SECONDS = { complete: 86_400, today: 60 } as const
 
 const lifetimes = HISTORY_TIMEFRAME_NAMES.map((tf) => `${tf} ${HISTORY_CACHE_SECONDS[tf]} s`).join(', ')
-const instantExamples = ['2026-11-01', '1764547200']
 
-const rangeParams = [
-  param({
-    name: 'tf',
-    in: 'query',
-    required: false,
-    description: 'Length of one candle',
-    schema: t.Union(literals(HISTORY_TIMEFRAME_NAMES), {
-      default: DEFAULT_HISTORY_TIMEFRAME,
-      examples: ['1h', '1d'],
-      error: invalid(HISTORY_INVALID.tf()),
-    }),
-  }),
-  param({
-    name: 'from',
-    in: 'query',
-    required: false,
-    description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: instantExamples, error: invalid(HISTORY_INVALID.from()) }),
-  }),
-  param({
-    name: 'to',
-    in: 'query',
-    required: false,
-    description: 'End of the range (exclusive), same forms as from; default now',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
-  }),
-  param({
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: 'Number of candles at most',
-    schema: t.Integer({
-      minimum: HISTORY_LIMIT.min,
-      maximum: HISTORY_LIMIT.max,
-      default: HISTORY_LIMIT.default,
-      examples: [100],
-      error: invalid(HISTORY_INVALID.limit()),
-    }),
-  }),
-]
 
 const rangeErrors: ErrorDoc[] = [
   documented(HISTORY_INVALID.tf(), `tf is not one of ${HISTORY_TIMEFRAME_NAMES.join(', ')}`),
@@ -173,26 +130,7 @@ export const exportSnapshotsDoc = endpoint({
     'over the hour, price = close); `sources` lists `source_a`, `source_b`, `market_provider` (joined with `+` in ' +
     'CSV, where an empty cell is null). A day with nothing recorded is an empty body (CSV: the header only). ' +
     'The weak ETag changes when a row of the day is added or rolled up; `If-None-Match` gives 304.',
-  params: [
-    {
-      name: 'day',
-      in: 'query',
-      required: true,
-      description: 'UTC day, YYYY-MM-DD, today or earlier',
-      schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day()) }),
-    },
-    {
-      name: 'format',
-      in: 'query',
-      required: false,
-      description: 'ndjson (application/x-ndjson) or csv (text/csv)',
-      schema: t.Union(literals(EXPORT_FORMATS), {
-        default: 'ndjson',
-        examples: ['csv'],
-        error: invalid(HISTORY_INVALID.format()),
-      }),
-    },
-  ],
+  params: exportParams,
   cacheSeconds: EXPORT_CACHE_SECONDS.complete,
   cacheNote: `a finished day ${EXPORT_CACHE_SECONDS.complete} s; the current day ${EXPORT_CACHE_SECONDS.today} s`,
   examples: ['/export/snapshots?day=2026-01-31', '/export/snapshots?day=2026-01-31&format=csv'],

@@ -13,8 +13,6 @@ export const HISTORY_TIMEFRAMES = { '5m': SNAPSHOT_SECONDS, '1h': HOUR_SECONDS, 
 export type HistoryTimeframe = keyof typeof HISTORY_TIMEFRAMES
 export const HISTORY_TIMEFRAME_NAMES = ['5m', '1h', '1d'] as const satisfies readonly HistoryTimeframe[]
 
-export const isHistoryTimeframe = (value: string): value is HistoryTimeframe => Object.hasOwn(HISTORY_TIMEFRAMES, value)
-
 /** Start (Unix seconds) of the interval of `seconds` holding the instant `ms`. */
 export function intervalStart(ms: number, seconds: number): number {
   return Math.floor(ms / 1000 / seconds) * seconds
