@@ -1,45 +1,10 @@
-import { t } from 'elysia'
-import { literals } from '../../catalogue/literals'
 import { endpoint } from '../../catalogue/types'
 import { documented, errorDoc } from '../../http/error-catalogue'
 import { SNEK_UNIT } from '../../http/asset-input'
 import { HISTORY_TTL_MS } from './history'
 import { INVALID, LIMIT, ohlcvParams, SAMPLE_POOL } from './request'
+import { OhlcvResponse } from './schemas'
 import { DEFAULT_TIMEFRAME, TIMEFRAME_SPECS, TIMEFRAMES } from './timeframes'
-
-export const PoolRefSchema = t.Object(
-  {
-    address: t.String({ description: 'Pool address (hex), usable as the pool parameter' }),
-    dexId: t.String({ description: 'Lowercase DEX id as source B names it', examples: ['minswap-cardano'] }),
-    name: t.String({ description: 'Pair label', examples: ['SNEK / ADA'] }),
-  },
-  { title: 'PoolRef' },
-)
-
-export const CandleSchema = t.Object(
-  {
-    time: t.Integer({ description: 'Start of the interval, unix seconds (UTC); weeks start Monday 00:00 UTC' }),
-    open: t.Number(),
-    high: t.Number(),
-    low: t.Number(),
-    close: t.Number(),
-    volume: t.Number({ description: 'Traded volume in the quote currency (USD, or USD re-based to ADA)' }),
-  },
-  { title: 'Candle' },
-)
-
-export const OhlcvResponse = t.Object(
-  {
-    asset: t.String({ description: 'The asset unit, lowercase' }),
-    pool: PoolRefSchema,
-    tf: t.Union(literals(TIMEFRAMES)),
-    quote: t.Union([t.Literal('USD'), t.Literal('ADA')]),
-    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable source B pools, deepest first" }),
-    candles: t.Array(CandleSchema, { description: 'Ascending by time, one per interval, quiet intervals left out, at most limit' }),
-    coverage: t.String({ description: 'Says this is one source B pool, not an all-DEX aggregate' }),
-  },
-  { title: 'Ohlcv' },
-)
 
 const lifetimes = Object.entries(TIMEFRAME_SPECS)
   .map(([tf, spec]) => `${tf} ${spec.cacheSeconds} s`)
