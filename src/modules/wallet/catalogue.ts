@@ -1,12 +1,8 @@
-import { t } from 'elysia'
 import { endpoint } from '../../catalogue/types'
 import { documented, errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
-import { invalidWalletInput } from './input'
+import { addressParam, invalidWalletInput, SAMPLE_STAKE } from './input'
 import { PRICING_CAP } from './pricing-plan'
 import { WalletResponse } from './schemas'
-
-const SAMPLE_STAKE = 'stake1uysgy0rkqvwka7hfd8ks5aw7fqzghk00vus5csjllwfra3cn3p0a7'
 
 export const walletDoc = endpoint({
   operationId: 'getWallet',
@@ -31,20 +27,7 @@ export const walletDoc = endpoint({
     'sources (ADA from the market provider, tokens from source A), kept apart in the two fields; it is never a ' +
     'DEX aggregate. When source A or the market provider is down the answer still comes, with the values that ' +
     'depend on it (and the total) null, labelled `X-Cache: STALE` and rebuilt within seconds.',
-  params: [
-    {
-      name: 'address',
-      in: 'path',
-      required: true,
-      description: 'addr1… payment address, stake1… stake address, or %24name handle',
-      schema: t.String({
-        minLength: 1,
-        maxLength: 1023,
-        examples: [SAMPLE_STAKE, '%24snekfan'],
-        error: invalid(invalidWalletInput()),
-      }),
-    },
-  ],
+  params: [addressParam],
   cacheSeconds: 30,
   cacheNote: 'per normalised input',
   examples: [`/wallet/${SAMPLE_STAKE}`, '/wallet/%24snekfan'],
