@@ -8,7 +8,7 @@ import { apiError } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { ECOSYSTEM_SIZE } from './schemas'
 
-export const DEFAULT_DAYS = 1
+const DEFAULT_DAYS = 1
 export const MIN_DAYS = 1
 export const MAX_DAYS = 365
 

@@ -12,13 +12,13 @@ import { apiError } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { DEFAULT_TIMEFRAME, TIMEFRAMES, type Timeframe } from './timeframes'
 
-export const QUOTES = ['usd', 'ada'] as const
+const QUOTES = ['usd', 'ada'] as const
 export type Quote = (typeof QUOTES)[number]
 
 export const LIMIT = { min: 1, max: 500, default: 300 } as const
 
 /** A pool address: hex, even length, 8 to 160 characters (a Minswap V2 pool id is 120). */
-export const POOL_PATTERN = '^(?:[0-9a-fA-F]{2}){4,80}$'
+const POOL_PATTERN = '^(?:[0-9a-fA-F]{2}){4,80}$'
 
 export const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
 
@@ -64,7 +64,7 @@ export const ohlcvParams = [
 ]
 
 /** The path and query values once the schemas passed (REST) or the tool arguments were checked (MCP). */
-export type OhlcvInput = ParamValues<typeof ohlcvParams>
+type OhlcvInput = ParamValues<typeof ohlcvParams>
 
 export interface OhlcvRequest {
   /** Lowercase asset unit. */

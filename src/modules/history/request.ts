@@ -12,11 +12,11 @@ import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, utcDayStart, 
 
 export const HISTORY_LIMIT = { min: 1, max: 1000, default: 300 } as const
 export const DEFAULT_HISTORY_TIMEFRAME: HistoryTimeframe = '1h'
-export const EXPORT_FORMATS = ['ndjson', 'csv'] as const
+const EXPORT_FORMATS = ['ndjson', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** Unix seconds (digits) or an ISO 8601 UTC day or time. */
-export const INSTANT_PATTERN = '^(?:\\d{1,11}|\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?)$'
+const INSTANT_PATTERN = '^(?:\\d{1,11}|\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?)$'
 
 /** The 400 of each input (an optional detail sentence goes in front of the hint), as the schemas give it too. */
 export const HISTORY_INVALID = {
