@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { CommunityDatabase } from '../src/db/client'
 import { HistoryService } from '../src/modules/history/service'
-import { parseHistoryRequest } from '../src/modules/history/request'
+import { parseHistoryRequest, type HistoryInput } from '../src/modules/history/request'
 import { RETENTION_DAYS } from '../src/modules/history/retention'
 import type { Snapshot } from '../src/modules/history/snapshot'
 import { insertSnapshots } from '../src/modules/history/store'
@@ -69,7 +69,7 @@ export async function historyQuery({ dir }: BenchContext): Promise<FigureLine[]>
     const steady = RETENTION_DAYS * 288 * perFine + (YEAR_DAYS - RETENTION_DAYS) * 24 * perHourly
 
     const history = new HistoryService({ database, registry: loadRegistry(null), now: () => end * 1000 })
-    const time = async (query: Record<string, string>) => {
+    const time = async (query: HistoryInput) => {
       const request = parseHistoryRequest(query, end * 1000)
       const ms: number[] = []
       let candles = 0
@@ -82,8 +82,8 @@ export async function historyQuery({ dir }: BenchContext): Promise<FigureLine[]>
     }
     const recent = await time({ tf: '5m' })
     const hours = await time({ tf: '1h' })
-    const year = await time({ tf: '1d', limit: '365' })
-    const hoursYear = await time({ tf: '1h', limit: '1000', from: String(end - YEAR_DAYS * 86_400) })
+    const year = await time({ tf: '1d', limit: 365 })
+    const hoursYear = await time({ tf: '1h', limit: 1000, from: String(end - YEAR_DAYS * 86_400) })
     return [
       { label: `history rows per day, ${tokens} tokens, 5-minute / hourly`, value: `${fmt(tokens * 288)} / ${fmt(tokens * 24)}`, note: '288 and 24 per token; ADA adds one asset' },
       { label: 'bytes per row on a libSQL file, 5-minute / hourly', value: `${fmt(perFine)} / ${fmt(perHourly)}`, note: 'pages used: table, primary key, time index' },

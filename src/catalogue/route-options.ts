@@ -2,7 +2,7 @@ import { t, type TSchema } from 'elysia'
 import { apiError, fromBody } from '../http/error-catalogue'
 import { schemaErrorBody } from '../http/errors'
 import { toJsonSchema } from './json-schema'
-import type { EndpointDoc, ParamDoc } from './types'
+import type { EndpointDoc, ParamDoc, ParamsObject } from './types'
 
 export const ErrorBody = t.Object(
   {
@@ -30,12 +30,14 @@ const STANDARD_ERRORS: Record<number, string> = {
   503: 'Community database not configured',
 }
 
-function objectOf(params: ParamDoc[]): TSchema | undefined {
-  if (params.length === 0) return undefined
+function objectOf<Ps extends readonly ParamDoc[], In extends ParamDoc['in']>(all: Ps, place: In): ParamsObject<Ps, In> {
+  const params = all.filter((p) => p.in === place)
+  // The one place the parameter list's types are asserted: ParamsObject spells out what this builds.
+  if (params.length === 0) return undefined as ParamsObject<Ps, In>
   return t.Object(
     Object.fromEntries(params.map((p) => [p.name, p.required ? p.schema : t.Optional(p.schema)])),
     { additionalProperties: true },
-  )
+  ) as unknown as ParamsObject<Ps, In>
 }
 
 /**
@@ -43,7 +45,7 @@ function objectOf(params: ParamDoc[]): TSchema | undefined {
  * `0x10`, `1e2` or `+7`; the MCP tools (and the catalogue's promise) refuse them, so REST refuses them too,
  * with the parameter's own error and hint. Runs in `transform`, before validation, on the raw strings.
  */
-function strictIntegers(params: ParamDoc[]) {
+function strictIntegers(params: readonly ParamDoc[]) {
   const integers = params.filter((p) => p.in === 'query' && toJsonSchema(p.schema).type === 'integer')
   if (integers.length === 0) return undefined
   return function rejectNonDigits({ query }: { query: Record<string, unknown> }) {
@@ -61,7 +63,7 @@ function strictIntegers(params: ParamDoc[]) {
  * Elysia route options from a catalogue entry: path/query/body schemas (Elysia validates with them and the
  * OpenAPI document is generated from them) and the OpenAPI operation detail.
  */
-export function routeOptions(doc: EndpointDoc) {
+export function routeOptions<Ps extends readonly ParamDoc[], B extends TSchema, R extends TSchema>(doc: EndpointDoc<Ps, B, R>) {
   const responses: Record<string, { description: string }> = {}
   for (const e of doc.errors) {
     const previous = responses[e.status]?.description
@@ -71,9 +73,9 @@ export function routeOptions(doc: EndpointDoc) {
   const response: Record<number, TSchema> = { [successStatus]: doc.response }
   for (const status of Object.keys(responses).map(Number)) response[status] = ErrorBody
   return {
-    params: objectOf(doc.params.filter((p) => p.in === 'path')),
-    query: objectOf(doc.params.filter((p) => p.in === 'query')),
-    body: doc.body?.schema,
+    params: objectOf(doc.params, 'path'),
+    query: objectOf(doc.params, 'query'),
+    body: doc.body?.schema as [B] extends [never] ? undefined : B,
     transform: strictIntegers(doc.params),
     response,
     detail: {
@@ -88,7 +90,7 @@ export function routeOptions(doc: EndpointDoc) {
   }
 }
 
-function describe(doc: EndpointDoc): string {
+function describe(doc: Pick<EndpointDoc, 'description' | 'cacheSeconds' | 'cacheNote' | 'coverage'>): string {
   const parts = [doc.description]
   if (doc.cacheSeconds !== null) {
     parts.push(`Cache: \`s-maxage=${doc.cacheSeconds}\`${doc.cacheNote ? ` (${doc.cacheNote})` : ''}.`)

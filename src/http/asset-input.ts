@@ -18,11 +18,11 @@ export function parseAssetUnit(raw: string): string {
 }
 
 /** A unit path parameter, shaped as a catalogue entry (ParamDoc) without this layer importing the catalogue. */
-export function assetParam(description: string, name = 'asset', examples: string[] = [SNEK_UNIT]) {
+export function assetParam<N extends string = 'asset'>(description: string, name: N = 'asset' as N, examples: string[] = [SNEK_UNIT]) {
   return {
     name,
     in: 'path' as const,
-    required: true,
+    required: true as const,
     description,
     schema: t.String({ pattern: UNIT_PATTERN, examples, error: invalid(apiError('invalid_asset_unit')) }),
   }

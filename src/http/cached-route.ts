@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox'
+import type { Static, TSchema } from '@sinclair/typebox'
 import type { OriginPolicy } from './base-url'
 import type { Built, ResponseCache } from './response-cache'
 
@@ -18,11 +18,11 @@ export interface RouteRead<T> {
   ttlSeconds?: number
 }
 
-export interface CachedEndpoint {
+export interface CachedEndpoint<R extends TSchema = TSchema> {
   /** The lifetime (s-maxage) when a request does not decide another. */
   cacheSeconds: number | null
-  /** Checked once per build (JSON bodies only). */
-  response?: TSchema
+  /** Checked once per build (JSON bodies only); its Static type is what the read must give (unless `answer`). */
+  response?: R
 }
 
 export interface CachedRouteOptions<T> {
@@ -40,7 +40,11 @@ export type AnswerCached<T> = (
   ttlSeconds?: number,
 ) => Response | Promise<Response>
 
-export function cachedRoute<T>(responses: ResponseCache, endpoint: CachedEndpoint, options: CachedRouteOptions<T> = {}): AnswerCached<T> {
+export function cachedRoute<R extends TSchema, T = Static<R>>(
+  responses: ResponseCache,
+  endpoint: CachedEndpoint<R>,
+  options: CachedRouteOptions<T> = {},
+): AnswerCached<T> {
   const lifetime = endpoint.cacheSeconds
   if (lifetime === null) throw new Error('A cached route needs the endpoint\'s cacheSeconds')
   const { headers, answer = (data: T): Built => ({ body: data }) } = options
@@ -71,13 +75,13 @@ export type AnswerCachedPerOrigin<T> = (
  * A cached route whose answer embeds the caller's origin (URLs it hands out): the origin ends the cache key, so
  * one caller's Host never leaks into another's bytes, and the answers carry the origin's Vary.
  */
-export function cachedPerOrigin<T>(
+export function cachedPerOrigin<R extends TSchema, T = Static<R>>(
   responses: ResponseCache,
   origin: OriginPolicy,
-  endpoint: CachedEndpoint,
+  endpoint: CachedEndpoint<R>,
   options: Omit<CachedRouteOptions<T>, 'headers'> = {},
 ): AnswerCachedPerOrigin<T> {
-  const answer = cachedRoute(responses, endpoint, { ...options, headers: origin.vary })
+  const answer = cachedRoute<R, T>(responses, endpoint, { ...options, headers: origin.vary })
   return (request, key, read) => {
     const at = origin.of(request)
     return answer(request, `${key}|${at}`, () => read(at))

@@ -1,5 +1,5 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox'
-import type { ParamDoc } from '../catalogue/types'
+import type { ParamDoc, ParamProperties } from '../catalogue/types'
 import type { Services } from '../services'
 import type { Fetched } from '../upstream/fetched'
 import type { Upstreams } from '../upstream'
@@ -17,21 +17,21 @@ export interface ToolContext {
  * own parameter schemas, so both validate alike), the REST response schema as its output, and a call to the
  * shared service that returns exactly the REST body.
  */
-export interface McpTool<I extends TObject = TObject> {
+export interface McpTool<I extends TObject = TObject, O extends TSchema = TSchema> {
   name: string
   description: string
   input: I
-  output: TSchema
-  call(context: ToolContext, args: Static<I>): Promise<Fetched<unknown>>
+  output: O
+  call(context: ToolContext, args: Static<I>): Promise<Fetched<Static<O>>>
 }
 
-export const defineTool = <I extends TObject>(tool: McpTool<I>): McpTool<I> => tool
+export const defineTool = <I extends TObject, O extends TSchema>(tool: McpTool<I, O>): McpTool<I, O> => tool
 
 /**
  * A tool input from an endpoint's parameters (path and query alike: a tool has one flat argument object).
  * Each argument carries the parameter's description unless its schema has one.
  */
-export function inputFromParams(params: ParamDoc[]): TObject {
+export function inputFromParams<Ps extends readonly ParamDoc[]>(params: Ps): TObject<ParamProperties<Ps, ParamDoc['in']>> {
   return Type.Object(
     Object.fromEntries(
       params.map((p) => {
@@ -39,5 +39,5 @@ export function inputFromParams(params: ParamDoc[]): TObject {
         return [p.name, p.required ? schema : Type.Optional(schema)]
       }),
     ),
-  )
+  ) as TObject<ParamProperties<Ps, ParamDoc['in']>>
 }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'bun:test'
 import { ApiError } from '../../src/http/errors'
-import { parseOhlcvRequest } from '../../src/modules/charts/request'
+import { parseToolArguments } from '../../src/mcp/arguments'
+import { getTokenOhlcv } from '../../src/mcp/tools/charts'
+import { ohlcvRequest } from '../../src/modules/charts/request'
 
 const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
 
-/** The error an input is refused with, as `{status, error}`. */
-function refusal(raw: Parameters<typeof parseOhlcvRequest>[0]) {
+/** The error the MCP tool's arguments are refused with (the same schemas REST validates the query with). */
+function refusal(raw: Record<string, unknown>) {
   try {
-    parseOhlcvRequest(raw)
+    parseToolArguments(getTokenOhlcv.input, raw)
   } catch (error) {
     if (error instanceof ApiError) return { status: error.status, error: error.error }
     throw error
@@ -17,8 +19,8 @@ function refusal(raw: Parameters<typeof parseOhlcvRequest>[0]) {
 
 describe('OHLCV inputs without HTTP (as the MCP tool gives them)', () => {
   it('applies the defaults and lowercases the unit and the pool', () => {
-    expect(parseOhlcvRequest({ asset: SNEK.toUpperCase() })).toEqual({ unit: SNEK, tf: '1h', quote: 'usd', limit: 300, pool: null })
-    expect(parseOhlcvRequest({ asset: SNEK, tf: '1w', quote: 'ada', limit: '25', pool: 'ABCDEF0123' })).toEqual({
+    expect(ohlcvRequest({ asset: SNEK.toUpperCase() })).toEqual({ unit: SNEK, tf: '1h', quote: 'usd', limit: 300, pool: null })
+    expect(ohlcvRequest(parseToolArguments(getTokenOhlcv.input, { asset: SNEK, tf: '1w', quote: 'ada', limit: '25', pool: 'ABCDEF0123' }))).toEqual({
       unit: SNEK,
       tf: '1w',
       quote: 'ada',
@@ -35,5 +37,6 @@ describe('OHLCV inputs without HTTP (as the MCP tool gives them)', () => {
     for (const pool of ['abc', 'zz'.repeat(8), `cardano_${'ab'.repeat(8)}`]) {
       expect(refusal({ asset: SNEK, pool })).toEqual({ status: 400, error: 'Invalid pool address' })
     }
+    expect(refusal({ asset: SNEK, tf: '1d', limit: 90, quote: 'ada' })).toBeNull()
   })
 })

@@ -12,7 +12,7 @@ describe('parseHistoryRequest', () => {
     expect(parseHistoryRequest({}, NOW)).toEqual({ tf: '1h', from: end - 300 * 3600, to: end, limit: 300, keep: 'newest' })
     // 5m: the current candle is 10:05–10:10; twelve candles start at 09:10.
     const end5 = Date.UTC(2026, 0, 1, 10, 10) / 1000
-    expect(parseHistoryRequest({ tf: '5m', limit: '12' }, NOW)).toEqual({ tf: '5m', from: end5 - 3600, to: end5, limit: 12, keep: 'newest' })
+    expect(parseHistoryRequest({ tf: '5m', limit: 12 }, NOW)).toEqual({ tf: '5m', from: end5 - 3600, to: end5, limit: 12, keep: 'newest' })
   })
 
   it('with from: the oldest limit candles from the start of from\'s candle, never past to', () => {

@@ -279,7 +279,7 @@ describe('tool arguments', () => {
     name: 'probe_candles',
     description: 'probe',
     input: Type.Object({ limit: Type.Optional(limitSchema), tf: Type.Optional(tfSchema) }),
-    output: Type.Object({ limit: Type.Integer(), tf: Type.String() }),
+    output: Type.Object({ limit: Type.Optional(Type.Integer()), tf: Type.Optional(Type.String()) }),
     call: async (_context, args) => ({ data: args, stale: false }),
   }) as McpTool
   const context = { services: svc.deps.services, upstreams: svc.deps.upstreams, origin: base }

@@ -1,5 +1,5 @@
 import { ohlcvDoc } from '../../modules/charts/catalogue'
-import { parseOhlcvRequest, type RawOhlcvRequest } from '../../modules/charts/request'
+import { ohlcvRequest } from '../../modules/charts/request'
 import { defineTool, inputFromParams } from '../tool'
 
 export const getTokenOhlcv = defineTool({
@@ -8,5 +8,5 @@ export const getTokenOhlcv = defineTool({
     'OHLCV candles of one source B pool of a token (its deepest by default): timeframe 1m to 1w, USD or ADA-derived, up to 500 candles.',
   input: inputFromParams(ohlcvDoc.params),
   output: ohlcvDoc.response,
-  call: (context, args) => context.services.charts.ohlcv(parseOhlcvRequest(args as unknown as RawOhlcvRequest)),
+  call: (context, args) => context.services.charts.ohlcv(ohlcvRequest(args)),
 })

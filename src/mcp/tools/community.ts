@@ -10,7 +10,7 @@ export const getBoosts = defineTool({
   output: boostSummariesDoc.response,
   call(context, args) {
     context.services.community.requireDatabase()
-    return context.services.community.boostSummaries(parseUnitList(String(args.units)))
+    return context.services.community.boostSummaries(parseUnitList(args.units))
   },
 })
 
@@ -21,6 +21,6 @@ export const getComments = defineTool({
   output: latestCommentsDoc.response,
   call(context, args) {
     context.services.community.requireDatabase()
-    return context.services.community.latestComments(parseAssetUnit(String(args.unit)))
+    return context.services.community.latestComments(parseAssetUnit(args.unit))
   },
 })

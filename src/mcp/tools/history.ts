@@ -12,16 +12,6 @@ export const getTokenHistory = defineTool({
   call(context, args) {
     const history = context.services.history
     history.requireDatabase()
-    const unit = parseAssetUnit(String(args.asset))
-    const request = parseHistoryRequest(
-      {
-        tf: args.tf === undefined ? undefined : String(args.tf),
-        from: args.from === undefined ? undefined : String(args.from),
-        to: args.to === undefined ? undefined : String(args.to),
-        limit: args.limit === undefined ? undefined : Number(args.limit),
-      },
-      history.now(),
-    )
-    return history.tokenHistory(unit, request)
+    return history.tokenHistory(parseAssetUnit(args.asset), parseHistoryRequest(args, history.now()))
   },
 })

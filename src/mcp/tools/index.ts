@@ -22,7 +22,7 @@ export const mcpToolDefinitions: McpTool[] = [
   getBoosts,
   getComments,
   getChainTip,
-] as McpTool[]
+]
 
 /** The tools' names and descriptions, as the index, the OpenAPI document, llms.txt and the docs list them. */
 export const mcpTools: Array<{ name: string; description: string }> = mcpToolDefinitions.map(({ name, description }) => ({

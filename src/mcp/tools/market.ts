@@ -1,5 +1,5 @@
 import { marketDoc } from '../../modules/ada-market/catalogue'
-import { DEFAULT_DAYS } from '../../modules/ada-market/service'
+import { marketQuery } from '../../modules/ada-market/request'
 import { defineTool, inputFromParams } from '../tool'
 
 export const getMarket = defineTool({
@@ -8,6 +8,5 @@ export const getMarket = defineTool({
     'ADA market statistics from the market provider: price, 24h change, market cap, volume, a USD price series over 1 to 365 days, optionally the top 50 ecosystem tokens.',
   input: inputFromParams(marketDoc.params),
   output: marketDoc.response,
-  call: (context, args) =>
-    context.services.adaMarket.market({ days: Number(args.days ?? DEFAULT_DAYS), ecosystem: args.ecosystem === 1 }),
+  call: (context, args) => context.services.adaMarket.market(marketQuery(args)),
 })

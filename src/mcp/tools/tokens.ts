@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { screenerDoc, searchDoc, tokenDetailDoc } from '../../modules/tokens/catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
-import { parseSearchQuery } from '../../modules/tokens/inputs'
+import { searchQuery } from '../../modules/tokens/inputs'
 import { defineTool, inputFromParams } from '../tool'
 
 export const listTokens = defineTool({
@@ -20,7 +20,7 @@ export const getToken = defineTool({
   input: inputFromParams(tokenDetailDoc.params),
   output: tokenDetailDoc.response,
   async call(context, args) {
-    const unit = parseAssetUnit(String(args.asset))
+    const unit = parseAssetUnit(args.asset)
     const { data, stale } = await context.services.tokens.detail(unit, context.origin)
     return { data, stale }
   },
@@ -31,5 +31,5 @@ export const searchTokens = defineTool({
   description: 'Search Cardano tokens by ticker, name or asset unit (source A only); gives asset units for the other tools.',
   input: inputFromParams(searchDoc.params),
   output: searchDoc.response,
-  call: (context, args) => context.services.tokens.search(parseSearchQuery(String(args.q)), context.origin),
+  call: (context, args) => context.services.tokens.search(searchQuery(args), context.origin),
 })

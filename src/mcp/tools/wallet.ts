@@ -10,7 +10,7 @@ export const getWallet = defineTool({
   output: walletDoc.response,
   call(context, args) {
     // REST takes the handle URL-encoded (%24name) in the path; a tool argument is text, so both forms are read.
-    const address = String(args.address).replace(/^%24/i, '$')
+    const address = args.address.replace(/^%24/i, '$')
     return context.services.wallet.overview(parseWalletInput(address))
   },
 })

@@ -1,53 +1,9 @@
-import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
-import { apiError, documented, errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
-import { ECOSYSTEM_SIZE } from './ecosystem'
-import { DEFAULT_DAYS, MAX_DAYS, MIN_DAYS } from './service'
+import { endpoint } from '../../catalogue/types'
+import { documented, errorDoc } from '../../http/error-catalogue'
+import { ECOSYSTEM_SIZE, MarketResponse } from './schemas'
+import { INVALID_DAYS, INVALID_ECOSYSTEM, marketParams, MAX_DAYS, MIN_DAYS } from './request'
 
-const figure = (description: string) => t.Union([t.Number(), t.Null()], { description })
-
-export const EcosystemTokenSchema = t.Object(
-  {
-    id: t.String({ description: 'Market provider coin id', examples: ['snek'] }),
-    symbol: t.String({ description: 'Symbol as the provider writes it (lowercase)', examples: ['snek'] }),
-    name: t.String({ examples: ['Snek'] }),
-    priceUsd: figure('USD price'),
-    change24h: figure('Percent change over 24 h'),
-    marketCap: figure('USD market cap'),
-    volume24h: figure('USD volume over 24 h across the provider’s CEX and DEX venues'),
-  },
-  { title: 'EcosystemToken' },
-)
-
-export const MarketResponse = t.Object(
-  {
-    ada: t.Object(
-      {
-        priceUsd: t.Number({ description: 'ADA in USD' }),
-        change24h: figure('Percent change over 24 h'),
-        marketCap: figure('USD market cap'),
-        volume24h: figure('USD volume over 24 h across the provider’s CEX and DEX venues'),
-      },
-      { description: 'ADA snapshot from the market provider' },
-    ),
-    days: t.Integer({ description: 'The series window in days, as asked (default 1)' }),
-    series: t.Array(t.Tuple([t.Number(), t.Number()]), {
-      description: '[unix milliseconds, USD] pairs, oldest first; the last point is "now"',
-    }),
-    ecosystem: t.Optional(
-      t.Array(EcosystemTokenSchema, {
-        description: `Only with ecosystem=1: the top ${ECOSYSTEM_SIZE} of the provider’s cardano-ecosystem category by market cap, ADA itself left out`,
-      }),
-    ),
-  },
-  { title: 'Market' },
-)
-
-const INVALID_DAYS = apiError('invalid_days', { min: MIN_DAYS, max: MAX_DAYS, default: DEFAULT_DAYS })
-const INVALID_ECOSYSTEM = apiError('invalid_ecosystem', { size: ECOSYSTEM_SIZE })
-
-export const marketDoc: EndpointDoc = {
+export const marketDoc = endpoint({
   operationId: 'getMarket',
   method: 'GET',
   path: '/market',
@@ -62,33 +18,7 @@ export const marketDoc: EndpointDoc = {
     'aggregates of /tokens, never mixed with them. Every `days` is sliced from one of three windows read from the ' +
     'provider (1, 90 and 365 days), so any `days` costs no more than those three reads. The snapshot, each window ' +
     'and the ecosystem list are cached separately; the wallet overview values ADA with this same snapshot.',
-  params: [
-    {
-      name: 'days',
-      in: 'query',
-      required: false,
-      description: `Series window in days, ${MIN_DAYS} to ${MAX_DAYS}; default ${DEFAULT_DAYS}`,
-      schema: t.Integer({
-        minimum: MIN_DAYS,
-        maximum: MAX_DAYS,
-        default: DEFAULT_DAYS,
-        examples: [1, 7, 30, 365],
-        error: invalid(INVALID_DAYS),
-      }),
-    },
-    {
-      name: 'ecosystem',
-      in: 'query',
-      required: false,
-      description: `1 to include the top ${ECOSYSTEM_SIZE} Cardano ecosystem tokens; leave it out otherwise`,
-      schema: t.Integer({
-        minimum: 1,
-        maximum: 1,
-        examples: [1],
-        error: invalid(INVALID_ECOSYSTEM),
-      }),
-    },
-  ],
+  params: marketParams,
   cacheSeconds: 90,
   cacheNote: 'snapshot, the three series windows and the ecosystem list cached separately',
   examples: ['/market', '/market?days=7', '/market?days=30&ecosystem=1'],
@@ -110,4 +40,4 @@ export const marketDoc: EndpointDoc = {
       { id: 'snek', symbol: 'snek', name: 'Snek', priceUsd: 0.00134612, change24h: 2.41, marketCap: 103262110, volume24h: 2110335 },
     ],
   },
-}
+})

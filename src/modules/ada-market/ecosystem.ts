@@ -4,19 +4,8 @@
  * the top 50 are the 50 largest other members. The provider is asked for one more row than the list size
  * (ECOSYSTEM_ROWS), so dropping ADA still leaves 50.
  */
-import { ADA_ID, ECOSYSTEM_ROWS, type CoinMarket } from '../../upstream/coingecko'
-
-export const ECOSYSTEM_SIZE = ECOSYSTEM_ROWS - 1
-
-export interface EcosystemToken {
-  id: string
-  symbol: string
-  name: string
-  priceUsd: number | null
-  change24h: number | null
-  marketCap: number | null
-  volume24h: number | null
-}
+import { ADA_ID, type CoinMarket } from '../../upstream/coingecko'
+import { ECOSYSTEM_SIZE, type EcosystemToken } from './schemas'
 
 export function topEcosystem(markets: readonly CoinMarket[], size = ECOSYSTEM_SIZE): EcosystemToken[] {
   return markets

@@ -11,33 +11,9 @@ import { lastDays, windowForDays } from '../../market/ada-windows'
 import { asCore } from '../../upstream/call-context'
 import { UpstreamError } from '../../upstream/errors'
 import { anyStale, type Fetched } from '../../upstream/fetched'
-import { topEcosystem, type EcosystemToken } from './ecosystem'
-
-
-export const DEFAULT_DAYS = 1
-export const MIN_DAYS = 1
-export const MAX_DAYS = 365
-
-export interface MarketQuery {
-  /** Integer MIN_DAYS–MAX_DAYS. */
-  days: number
-  ecosystem: boolean
-}
-
-export interface AdaSnapshot {
-  priceUsd: number
-  change24h: number | null
-  marketCap: number | null
-  volume24h: number | null
-}
-
-export interface MarketOverview {
-  ada: AdaSnapshot
-  days: number
-  /** [unix ms, USD], oldest first. */
-  series: Array<[number, number]>
-  ecosystem?: EcosystemToken[]
-}
+import { topEcosystem } from './ecosystem'
+import type { MarketQuery } from './request'
+import type { AdaSnapshot, MarketOverview } from './schemas'
 
 export type AdaMarketServiceDeps = ServiceDeps<'upstreams'>
 

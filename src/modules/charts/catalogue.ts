@@ -1,53 +1,14 @@
-import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 import { documented, errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
-import { assetParam, SNEK_UNIT } from '../../http/asset-input'
+import { SNEK_UNIT } from '../../http/asset-input'
 import { HISTORY_TTL_MS } from './history'
-import { INVALID, LIMIT, POOL_PATTERN, QUOTES } from './request'
+import { INVALID, LIMIT, ohlcvParams, SAMPLE_POOL } from './request'
+import { OhlcvResponse } from './schemas'
 import { DEFAULT_TIMEFRAME, TIMEFRAME_SPECS, TIMEFRAMES } from './timeframes'
-
-const literals = <T extends string>(values: readonly T[]) => values.map((v) => t.Literal(v))
-
-export const PoolRefSchema = t.Object(
-  {
-    address: t.String({ description: 'Pool address (hex), usable as the pool parameter' }),
-    dexId: t.String({ description: 'Lowercase DEX id as source B names it', examples: ['minswap-cardano'] }),
-    name: t.String({ description: 'Pair label', examples: ['SNEK / ADA'] }),
-  },
-  { title: 'PoolRef' },
-)
-
-export const CandleSchema = t.Object(
-  {
-    time: t.Integer({ description: 'Start of the interval, unix seconds (UTC); weeks start Monday 00:00 UTC' }),
-    open: t.Number(),
-    high: t.Number(),
-    low: t.Number(),
-    close: t.Number(),
-    volume: t.Number({ description: 'Traded volume in the quote currency (USD, or USD re-based to ADA)' }),
-  },
-  { title: 'Candle' },
-)
-
-export const OhlcvResponse = t.Object(
-  {
-    asset: t.String({ description: 'The asset unit, lowercase' }),
-    pool: PoolRefSchema,
-    tf: t.Union(literals(TIMEFRAMES)),
-    quote: t.Union([t.Literal('USD'), t.Literal('ADA')]),
-    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable source B pools, deepest first" }),
-    candles: t.Array(CandleSchema, { description: 'Ascending by time, one per interval, quiet intervals left out, at most limit' }),
-    coverage: t.String({ description: 'Says this is one source B pool, not an all-DEX aggregate' }),
-  },
-  { title: 'Ohlcv' },
-)
 
 const lifetimes = Object.entries(TIMEFRAME_SPECS)
   .map(([tf, spec]) => `${tf} ${spec.cacheSeconds} s`)
   .join(', ')
-
-const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
 
 const NO_CHARTABLE_POOL = errorDoc(
   'no_chartable_pool',
@@ -55,7 +16,7 @@ const NO_CHARTABLE_POOL = errorDoc(
   { unit: SNEK_UNIT, sourceBDexes: null },
 )
 
-export const ohlcvDoc: EndpointDoc = {
+export const ohlcvDoc = endpoint({
   operationId: 'getTokenOhlcv',
   method: 'GET',
   path: '/tokens/{asset}/ohlcv',
@@ -84,47 +45,7 @@ export const ohlcvDoc: EndpointDoc = {
     'days, else the 365-day series (daily points). A candle with no point within one series step or one candle ' +
     'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
     'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.',
-  params: [
-    assetParam('Asset unit: 56-hex policy id followed by the asset name in hex'),
-    {
-      name: 'tf',
-      in: 'query',
-      required: false,
-      description: 'Timeframe of one candle',
-      schema: t.Union(literals(TIMEFRAMES), {
-        default: DEFAULT_TIMEFRAME,
-        examples: ['1h', '1d'],
-        error: invalid(INVALID.tf()),
-      }),
-    },
-    {
-      name: 'limit',
-      in: 'query',
-      required: false,
-      description: 'Number of candles (the newest ones)',
-      schema: t.Integer({
-        minimum: LIMIT.min,
-        maximum: LIMIT.max,
-        default: LIMIT.default,
-        examples: [100],
-        error: invalid(INVALID.limit()),
-      }),
-    },
-    {
-      name: 'quote',
-      in: 'query',
-      required: false,
-      description: 'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series)',
-      schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote()) }),
-    },
-    {
-      name: 'pool',
-      in: 'query',
-      required: false,
-      description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
-      schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool()) }),
-    },
-  ],
+  params: ohlcvParams,
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
   cacheNote:
     `per pool and timeframe: ${lifetimes}; older pages of history are kept ${HISTORY_TTL_MS / 3_600_000} h. ` +
@@ -158,4 +79,4 @@ export const ohlcvDoc: EndpointDoc = {
     ],
     coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
   },
-}
+})

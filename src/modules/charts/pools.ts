@@ -6,14 +6,7 @@
  */
 import { isSourceADex, type CoverageConfig } from '../../market/coverage'
 import type { GtPool } from '../../upstream/geckoterminal'
-
-/** A pool as the response names it. */
-export interface PoolRef {
-  address: string
-  dexId: string
-  /** Pair label, e.g. "SNEK / ADA". */
-  name: string
-}
+import type { PoolRef } from './schemas'
 
 export interface ChartablePool extends PoolRef {
   reserveUsd: number | null

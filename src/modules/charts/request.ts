@@ -1,21 +1,28 @@
 /**
- * The inputs of GET /tokens/{asset}/ohlcv as pure rules that throw the same `{code, error, hint}` the REST schemas
- * answer with, so the MCP tool (which skips HTTP) rejects exactly what the endpoint rejects.
+ * The inputs of GET /tokens/{asset}/ohlcv, each rule defined once: the parameter schemas below are what REST
+ * validates the query with (catalogue.ts lists them) and what the MCP tool checks its arguments with
+ * (mcp/arguments.ts), both answering with the schema's `{code, error, hint}`. What is left to do once they pass
+ * is normalising: defaults, lowercase unit and pool.
  */
-import { parseAssetUnit } from '../../http/asset-input'
+import { t } from 'elysia'
+import { literals } from '../../catalogue/literals'
+import { param, type ParamValues } from '../../catalogue/types'
+import { assetParam, parseAssetUnit } from '../../http/asset-input'
 import { apiError } from '../../http/error-catalogue'
-import { DEFAULT_TIMEFRAME, isTimeframe, TIMEFRAMES, type Timeframe } from './timeframes'
+import { invalid } from '../../http/errors'
+import { DEFAULT_TIMEFRAME, TIMEFRAMES, type Timeframe } from './timeframes'
 
-export type Quote = 'usd' | 'ada'
-export const QUOTES: Quote[] = ['usd', 'ada']
+const QUOTES = ['usd', 'ada'] as const
+export type Quote = (typeof QUOTES)[number]
 
 export const LIMIT = { min: 1, max: 500, default: 300 } as const
 
 /** A pool address: hex, even length, 8 to 160 characters (a Minswap V2 pool id is 120). */
-export const POOL_PATTERN = '^(?:[0-9a-fA-F]{2}){4,80}$'
-const POOL_RE = new RegExp(POOL_PATTERN)
+const POOL_PATTERN = '^(?:[0-9a-fA-F]{2}){4,80}$'
 
-/** The 400 of each input, as the schemas' `error` options and the parser below give it. */
+export const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
+
+/** The 400 of each input, as the schemas' `error` options give it. */
 export const INVALID = {
   asset: () => apiError('invalid_asset_unit'),
   tf: () => apiError('invalid_timeframe', { timeframes: TIMEFRAMES, default: DEFAULT_TIMEFRAME }),
@@ -23,6 +30,41 @@ export const INVALID = {
   quote: () => apiError('invalid_quote'),
   pool: () => apiError('invalid_pool_address'),
 }
+
+export const ohlcvParams = [
+  assetParam('Asset unit: 56-hex policy id followed by the asset name in hex', 'asset'),
+  param({
+    name: 'tf',
+    in: 'query',
+    required: false,
+    description: 'Timeframe of one candle',
+    schema: t.Union(literals(TIMEFRAMES), { default: DEFAULT_TIMEFRAME, examples: ['1h', '1d'], error: invalid(INVALID.tf()) }),
+  }),
+  param({
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Number of candles (the newest ones)',
+    schema: t.Integer({ minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default, examples: [100], error: invalid(INVALID.limit()) }),
+  }),
+  param({
+    name: 'quote',
+    in: 'query',
+    required: false,
+    description: 'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series)',
+    schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote()) }),
+  }),
+  param({
+    name: 'pool',
+    in: 'query',
+    required: false,
+    description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
+    schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool()) }),
+  }),
+]
+
+/** The path and query values once the schemas passed (REST) or the tool arguments were checked (MCP). */
+type OhlcvInput = ParamValues<typeof ohlcvParams>
 
 export interface OhlcvRequest {
   /** Lowercase asset unit. */
@@ -34,23 +76,13 @@ export interface OhlcvRequest {
   pool: string | null
 }
 
-export interface RawOhlcvRequest {
-  asset: string
-  tf?: string
-  quote?: string
-  limit?: number | string
-  pool?: string
-}
-
-/** Checks and normalises the inputs, applying the defaults. */
-export function parseOhlcvRequest(raw: RawOhlcvRequest): OhlcvRequest {
-  const unit = parseAssetUnit(raw.asset)
-  const tf = raw.tf ?? DEFAULT_TIMEFRAME
-  if (!isTimeframe(tf)) throw INVALID.tf()
-  const quote = raw.quote ?? 'usd'
-  if (quote !== 'usd' && quote !== 'ada') throw INVALID.quote()
-  const limit = raw.limit === undefined ? LIMIT.default : typeof raw.limit === 'number' ? raw.limit : Number(raw.limit)
-  if (!Number.isInteger(limit) || limit < LIMIT.min || limit > LIMIT.max) throw INVALID.limit()
-  if (raw.pool !== undefined && !POOL_RE.test(raw.pool)) throw INVALID.pool()
-  return { unit, tf, quote, limit, pool: raw.pool === undefined ? null : raw.pool.toLowerCase() }
+/** Applies the defaults and normalises the unit and the pool. */
+export function ohlcvRequest(input: OhlcvInput): OhlcvRequest {
+  return {
+    unit: parseAssetUnit(input.asset),
+    tf: input.tf ?? DEFAULT_TIMEFRAME,
+    quote: input.quote ?? 'usd',
+    limit: input.limit ?? LIMIT.default,
+    pool: input.pool === undefined ? null : input.pool.toLowerCase(),
+  }
 }

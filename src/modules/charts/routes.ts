@@ -3,7 +3,7 @@ import { routeOptions } from '../../catalogue/route-options'
 import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { ohlcvDoc } from './catalogue'
-import { parseOhlcvRequest, type RawOhlcvRequest } from './request'
+import { ohlcvRequest } from './request'
 import type { ChartService } from './service'
 import { TIMEFRAME_SPECS } from './timeframes'
 
@@ -12,7 +12,7 @@ export function chartRoutes(deps: { responses: ResponseCache; charts: ChartServi
   return new Elysia({ name: 'charts' }).get(
     '/tokens/:asset/ohlcv',
     ({ request, params, query }) => {
-      const input = parseOhlcvRequest({ ...(query as Omit<RawOhlcvRequest, 'asset'>), asset: params.asset })
+      const input = ohlcvRequest({ ...query, asset: params.asset })
       const key = `ohlcv|${input.unit}|${input.pool ?? 'deepest'}|${input.tf}|${input.quote}|${input.limit}`
       return answer(request, key, () => deps.charts.ohlcv(input), TIMEFRAME_SPECS[input.tf].cacheSeconds)
     },

@@ -11,24 +11,11 @@ import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import { latest, orderCandles, type Candle } from './candles'
 import { readHistory, type History } from './history'
-import { chartablePools, poolRef, type PoolRef } from './pools'
+import { chartablePools, poolRef } from './pools'
 import type { OhlcvRequest } from './request'
-import { TIMEFRAME_SPECS, type Timeframe } from './timeframes'
+import { TIMEFRAME_SPECS } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
-
-
-export interface OhlcvBody {
-  asset: string
-  /** The one pool the candles are from. */
-  pool: PoolRef
-  tf: Timeframe
-  quote: 'USD' | 'ADA'
-  /** The token's chartable pools, deepest first. */
-  poolChoices: PoolRef[]
-  /** Ascending by time, at most `limit`. */
-  candles: Candle[]
-  coverage: string
-}
+import type { OhlcvBody } from './schemas'
 
 /** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
 const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))

@@ -44,4 +44,3 @@ export const TIMEFRAME_SPECS: Record<Timeframe, TimeframeSpec> = {
   '1w': spec('day', 1, DAY, 300, true),
 }
 
-export const isTimeframe = (value: string): value is Timeframe => (TIMEFRAMES as readonly string[]).includes(value)

@@ -7,37 +7,11 @@ import { apiError } from '../../http/error-catalogue'
 import type { Fetched } from '../../upstream/fetched'
 import { stakeShort } from './display'
 import { parseBoostPayload, parseCommentPayload } from './payload'
-import { authenticate, type SignedWrite } from './signed-write'
+import { COMMENTS_SHOWN, type BoostReceipt, type BoostSummaries, type Comment, type CommentList, type SignedWrite } from './schemas'
+import { authenticate } from './signed-write'
 import { boostCounts, commentByReplayKey, insertBoost, insertCommentWithinLimit, latestComments } from './store'
 import { msUntilNextUtcDay, utcDay } from './utc-day'
 
-/** The shapes the community endpoints answer with (spec 2.8, 2.9, 4.9–4.12). */
-export interface BoostSummary {
-  unit: string
-  boosts24h: number
-  boosts7d: number
-  boostsToday: number
-}
-export interface BoostSummaries {
-  summaries: BoostSummary[]
-}
-export interface BoostReceipt {
-  ok: true
-  stakeAddress: string
-  unit: string
-}
-export interface Comment {
-  id: number
-  stakeAddress: string
-  stakeShort: string
-  body: string
-  createdAt: string
-}
-export interface CommentList {
-  unit: string
-  count: number
-  comments: Comment[]
-}
 export interface PostedComment {
   comment: Comment
   /** True when the same signed comment had already been saved: the original is returned, nothing new is written. */
@@ -45,7 +19,6 @@ export interface PostedComment {
 }
 
 export const MAX_UNITS = 60
-export const COMMENTS_SHOWN = 50
 export const COMMENTS_PER_DAY = 10
 
 /** `database` is null when DATABASE_URL=off: every call answers 503. */

@@ -1,17 +1,7 @@
 import { apiError } from '../../http/error-catalogue'
 import { EVEN_HEX_RE, verifyCip8, type Cip8Failure } from './cip8'
+import type { SignedWrite } from './schemas'
 
-/** The body of both community POSTs: what a CIP-30 wallet's `signData` returned, plus what was signed. */
-export interface SignedWrite {
-  /** The exact JSON string that was signed. */
-  payload: string
-  /** COSE_Sign1, CBOR hex. */
-  signature: string
-  /** COSE_Key, CBOR hex. */
-  key: string
-  /** 29-byte mainnet reward address, hex (`e1…`). */
-  rewardAddressHex: string
-}
 
 /** Who wrote: the stake address the signature proves. */
 export interface Writer {

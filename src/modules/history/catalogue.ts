@@ -1,12 +1,11 @@
 import { t } from 'elysia'
-import type { EndpointDoc, ErrorDoc, ParamDoc } from '../../catalogue/types'
+import { endpoint, type ErrorDoc } from '../../catalogue/types'
 import { assetParam, SNEK_UNIT } from '../../http/asset-input'
 import { documented, errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
 import { EXPORT_FIELDS } from './export'
 import { HISTORY_TIMEFRAME_NAMES, type HistoryTimeframe } from './intervals'
-import { DEFAULT_HISTORY_TIMEFRAME, EXPORT_FORMATS, HISTORY_INVALID, HISTORY_LIMIT, INSTANT_PATTERN } from './request'
+import { DEFAULT_HISTORY_TIMEFRAME, exportParams, HISTORY_INVALID, HISTORY_LIMIT, rangeParams } from './request'
 import { RETENTION_DAYS } from './retention'
 import { HistoryResponse } from './schemas'
 import { historyDatabaseBusy, historyNotConfigured } from './service'
@@ -19,48 +18,7 @@ export const CLOSED_RANGE_CACHE_SECONDS = 3600
 export const EXPORT_CACHE_SECONDS = { complete: 86_400, today: 60 } as const
 
 const lifetimes = HISTORY_TIMEFRAME_NAMES.map((tf) => `${tf} ${HISTORY_CACHE_SECONDS[tf]} s`).join(', ')
-const instantExamples = ['2026-11-01', '1764547200']
 
-const rangeParams: ParamDoc[] = [
-  {
-    name: 'tf',
-    in: 'query',
-    required: false,
-    description: 'Length of one candle',
-    schema: t.Union(HISTORY_TIMEFRAME_NAMES.map((tf) => t.Literal(tf)), {
-      default: DEFAULT_HISTORY_TIMEFRAME,
-      examples: ['1h', '1d'],
-      error: invalid(HISTORY_INVALID.tf()),
-    }),
-  },
-  {
-    name: 'from',
-    in: 'query',
-    required: false,
-    description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: instantExamples, error: invalid(HISTORY_INVALID.from()) }),
-  },
-  {
-    name: 'to',
-    in: 'query',
-    required: false,
-    description: 'End of the range (exclusive), same forms as from; default now',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
-  },
-  {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: 'Number of candles at most',
-    schema: t.Integer({
-      minimum: HISTORY_LIMIT.min,
-      maximum: HISTORY_LIMIT.max,
-      default: HISTORY_LIMIT.default,
-      examples: [100],
-      error: invalid(HISTORY_INVALID.limit()),
-    }),
-  },
-]
 
 const rangeErrors: ErrorDoc[] = [
   documented(HISTORY_INVALID.tf(), `tf is not one of ${HISTORY_TIMEFRAME_NAMES.join(', ')}`),
@@ -90,7 +48,7 @@ const sampleCandles = [
   { time: 1764032400, open: 0.00135, high: 0.001361, low: 0.001347, close: 0.001356, liquidityUsd: 1_204_870.9, volume24hUsd: 183_002.1, samples: 12 },
 ]
 
-export const tokenHistoryDoc: EndpointDoc = {
+export const tokenHistoryDoc = endpoint({
   operationId: 'getTokenHistory',
   method: 'GET',
   path: '/tokens/{asset}/history',
@@ -101,7 +59,7 @@ export const tokenHistoryDoc: EndpointDoc = {
     'liquidity-weighted price across the pools of both sources, so a token that trades only on source A\'s DEXes ' +
     `(which \`/ohlcv\` cannot chart) has history too. ${WHAT_IT_IS} A unit outside the curated registry answers ` +
     '404 `Token not recorded`.',
-  params: [assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex'), ...rangeParams],
+  params: [assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex', 'asset'), ...rangeParams],
   cacheSeconds: HISTORY_CACHE_SECONDS[DEFAULT_HISTORY_TIMEFRAME],
   cacheNote: `per timeframe: ${lifetimes}; a range that ended before the current 5-minute interval ${CLOSED_RANGE_CACHE_SECONDS} s`,
   examples: [`/tokens/${SNEK_UNIT}/history`, `/tokens/${SNEK_UNIT}/history?tf=1d&limit=90`, `/tokens/${SNEK_UNIT}/history?tf=5m&from=2026-11-01T00:00:00Z&limit=288`],
@@ -124,9 +82,9 @@ export const tokenHistoryDoc: EndpointDoc = {
     candles: sampleCandles,
     coverage: tokenHistoryCoverage(1764028800),
   },
-}
+})
 
-export const marketHistoryDoc: EndpointDoc = {
+export const marketHistoryDoc = endpoint({
   operationId: 'getMarketHistory',
   method: 'GET',
   path: '/market/history',
@@ -154,11 +112,11 @@ export const marketHistoryDoc: EndpointDoc = {
     candles: [{ time: 1764028800, open: 0.4121, high: 0.4138, low: 0.4117, close: 0.4133, liquidityUsd: null, volume24hUsd: 512_330_120, samples: 12 }],
     coverage: adaHistoryCoverage(1764028800),
   },
-}
+})
 
 export const ExportResponse = t.String({ description: 'NDJSON (one JSON object per line) or CSV (a header line, then one line per row)' })
 
-export const exportSnapshotsDoc: EndpointDoc = {
+export const exportSnapshotsDoc = endpoint({
   operationId: 'exportSnapshots',
   method: 'GET',
   path: '/export/snapshots',
@@ -172,26 +130,7 @@ export const exportSnapshotsDoc: EndpointDoc = {
     'over the hour, price = close); `sources` lists `source_a`, `source_b`, `market_provider` (joined with `+` in ' +
     'CSV, where an empty cell is null). A day with nothing recorded is an empty body (CSV: the header only). ' +
     'The weak ETag changes when a row of the day is added or rolled up; `If-None-Match` gives 304.',
-  params: [
-    {
-      name: 'day',
-      in: 'query',
-      required: true,
-      description: 'UTC day, YYYY-MM-DD, today or earlier',
-      schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day()) }),
-    },
-    {
-      name: 'format',
-      in: 'query',
-      required: false,
-      description: 'ndjson (application/x-ndjson) or csv (text/csv)',
-      schema: t.Union(EXPORT_FORMATS.map((f) => t.Literal(f)), {
-        default: 'ndjson',
-        examples: ['csv'],
-        error: invalid(HISTORY_INVALID.format()),
-      }),
-    },
-  ],
+  params: exportParams,
   cacheSeconds: EXPORT_CACHE_SECONDS.complete,
   cacheNote: `a finished day ${EXPORT_CACHE_SECONDS.complete} s; the current day ${EXPORT_CACHE_SECONDS.today} s`,
   examples: ['/export/snapshots?day=2026-01-31', '/export/snapshots?day=2026-01-31&format=csv'],
@@ -202,6 +141,6 @@ export const exportSnapshotsDoc: EndpointDoc = {
   ],
   response: ExportResponse,
   successMediaTypes: ['application/x-ndjson', 'text/csv'],
-}
+})
 
 export const historyDocs = [tokenHistoryDoc, marketHistoryDoc, exportSnapshotsDoc]

@@ -11,9 +11,7 @@ export const DAY_SECONDS = 86_400
 /** Candle timeframes of the history endpoints, with their length. */
 export const HISTORY_TIMEFRAMES = { '5m': SNAPSHOT_SECONDS, '1h': HOUR_SECONDS, '1d': DAY_SECONDS } as const
 export type HistoryTimeframe = keyof typeof HISTORY_TIMEFRAMES
-export const HISTORY_TIMEFRAME_NAMES = Object.keys(HISTORY_TIMEFRAMES) as HistoryTimeframe[]
-
-export const isHistoryTimeframe = (value: string): value is HistoryTimeframe => Object.hasOwn(HISTORY_TIMEFRAMES, value)
+export const HISTORY_TIMEFRAME_NAMES = ['5m', '1h', '1d'] as const satisfies readonly HistoryTimeframe[]
 
 /** Start (Unix seconds) of the interval of `seconds` holding the instant `ms`. */
 export function intervalStart(ms: number, seconds: number): number {

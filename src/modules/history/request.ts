@@ -1,19 +1,22 @@
 /**
- * Inputs of the history and export endpoints as pure rules throwing the same `{code, error, hint}` as the REST
- * schemas, so the MCP tool rejects exactly what the endpoints reject.
+ * Inputs of the history and export endpoints, each rule defined once: REST validates the query with these
+ * parameter schemas and the MCP tool its arguments (both answer with the schema's `{code, error, hint}`). What
+ * the schemas cannot say is checked here, with the same errors: a real date, from before to, a day begun.
  */
+import { t } from 'elysia'
+import { literals } from '../../catalogue/literals'
+import { param, type ParamValues } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
-import type { ApiError } from '../../http/errors'
-import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, isHistoryTimeframe, utcDayStart, type HistoryTimeframe } from './intervals'
+import { invalid, type ApiError } from '../../http/errors'
+import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, utcDayStart, type HistoryTimeframe } from './intervals'
 
 export const HISTORY_LIMIT = { min: 1, max: 1000, default: 300 } as const
 export const DEFAULT_HISTORY_TIMEFRAME: HistoryTimeframe = '1h'
-export const EXPORT_FORMATS = ['ndjson', 'csv'] as const
+const EXPORT_FORMATS = ['ndjson', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** Unix seconds (digits) or an ISO 8601 UTC day or time. */
-export const INSTANT_PATTERN = '^(?:\\d{1,11}|\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?)$'
-const INSTANT_RE = new RegExp(INSTANT_PATTERN)
+const INSTANT_PATTERN = '^(?:\\d{1,11}|\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?)$'
 
 /** The 400 of each input (an optional detail sentence goes in front of the hint), as the schemas give it too. */
 export const HISTORY_INVALID = {
@@ -26,12 +29,49 @@ export const HISTORY_INVALID = {
   format: () => apiError('invalid_format', { formats: EXPORT_FORMATS, default: 'ndjson' }),
 }
 
-export interface RawHistoryRequest {
-  tf?: string
-  from?: string
-  to?: string
-  limit?: number | string
-}
+export const rangeParams = [
+  param({
+    name: 'tf',
+    in: 'query',
+    required: false,
+    description: 'Length of one candle',
+    schema: t.Union(literals(HISTORY_TIMEFRAME_NAMES), {
+      default: DEFAULT_HISTORY_TIMEFRAME,
+      examples: ['1h', '1d'],
+      error: invalid(HISTORY_INVALID.tf()),
+    }),
+  }),
+  param({
+    name: 'from',
+    in: 'query',
+    required: false,
+    description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
+    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-01', '1764547200'], error: invalid(HISTORY_INVALID.from()) }),
+  }),
+  param({
+    name: 'to',
+    in: 'query',
+    required: false,
+    description: 'End of the range (exclusive), same forms as from; default now',
+    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
+  }),
+  param({
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Number of candles at most',
+    schema: t.Integer({
+      minimum: HISTORY_LIMIT.min,
+      maximum: HISTORY_LIMIT.max,
+      default: HISTORY_LIMIT.default,
+      examples: [100],
+      error: invalid(HISTORY_INVALID.limit()),
+    }),
+  }),
+]
+
+/** The range values once validated (path parameters aside). */
+export type HistoryInput = ParamValues<typeof rangeParams>
 
 export interface HistoryRequest {
   tf: HistoryTimeframe
@@ -43,12 +83,10 @@ export interface HistoryRequest {
   keep: 'oldest' | 'newest'
 }
 
-/** Checks the inputs and turns them into an aligned range of at most `limit` candles. */
-export function parseHistoryRequest(raw: RawHistoryRequest, nowMs: number): HistoryRequest {
+/** Turns the validated inputs into an aligned range of at most `limit` candles (400 for a date that is not real). */
+export function parseHistoryRequest(raw: HistoryInput, nowMs: number): HistoryRequest {
   const tf = raw.tf ?? DEFAULT_HISTORY_TIMEFRAME
-  if (!isHistoryTimeframe(tf)) throw HISTORY_INVALID.tf()
-  const limit = raw.limit === undefined ? HISTORY_LIMIT.default : typeof raw.limit === 'number' ? raw.limit : Number(raw.limit)
-  if (!Number.isInteger(limit) || limit < HISTORY_LIMIT.min || limit > HISTORY_LIMIT.max) throw HISTORY_INVALID.limit()
+  const limit = raw.limit ?? HISTORY_LIMIT.default
   const seconds = HISTORY_TIMEFRAMES[tf]
   const from = raw.from === undefined ? null : parseInstant(raw.from, HISTORY_INVALID.from)
   const toGiven = raw.to === undefined ? null : parseInstant(raw.to, HISTORY_INVALID.to)
@@ -60,9 +98,8 @@ export function parseHistoryRequest(raw: RawHistoryRequest, nowMs: number): Hist
   return { tf, from: start, to: Math.min(end, start + limit * seconds), limit, keep: 'oldest' }
 }
 
-/** Unix seconds from the accepted forms; 400 with the rule's hint otherwise. */
-export function parseInstant(raw: string, rule: (detail?: string) => ApiError): number {
-  if (!INSTANT_RE.test(raw)) throw rule()
+/** Unix seconds from the accepted forms (INSTANT_PATTERN, checked by the schema); 400 for a date that is not real. */
+function parseInstant(raw: string, rule: (detail?: string) => ApiError): number {
   if (/^\d+$/.test(raw)) return Number(raw)
   const day = utcDayStart(raw.slice(0, 10))
   const ms = Date.parse(raw)
@@ -79,13 +116,32 @@ export interface ExportRequest {
   complete: boolean
 }
 
-const isExportFormat = (value: string): value is ExportFormat => EXPORT_FORMATS.some((f) => f === value)
+export const exportParams = [
+  param({
+    name: 'day',
+    in: 'query',
+    required: true,
+    description: 'UTC day, YYYY-MM-DD, today or earlier',
+    schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day()) }),
+  }),
+  param({
+    name: 'format',
+    in: 'query',
+    required: false,
+    description: 'ndjson (application/x-ndjson) or csv (text/csv)',
+    schema: t.Union(literals(EXPORT_FORMATS), {
+      default: 'ndjson',
+      examples: ['csv'],
+      error: invalid(HISTORY_INVALID.format()),
+    }),
+  }),
+]
 
-export function parseExportRequest(raw: { day?: string; format?: string }, nowMs: number): ExportRequest {
+/** The validated day and format; 400 for a day that is not real or has not begun. */
+export function parseExportRequest(raw: ParamValues<typeof exportParams>, nowMs: number): ExportRequest {
   const format = raw.format ?? 'ndjson'
-  if (!isExportFormat(format)) throw HISTORY_INVALID.format()
-  const from = raw.day === undefined ? null : utcDayStart(raw.day)
-  if (raw.day === undefined || from === null) throw HISTORY_INVALID.day()
+  const from = utcDayStart(raw.day)
+  if (from === null) throw HISTORY_INVALID.day()
   const today = Math.floor(nowMs / 1000 / DAY_SECONDS) * DAY_SECONDS
   if (from > today) throw HISTORY_INVALID.day(`${raw.day} has not begun yet.`)
   return { day: raw.day, from, format, complete: from < today }

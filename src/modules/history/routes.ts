@@ -6,7 +6,7 @@ import { etagMatches, type ResponseCache } from '../../http/response-cache'
 import { CLOSED_RANGE_CACHE_SECONDS, EXPORT_CACHE_SECONDS, exportSnapshotsDoc, HISTORY_CACHE_SECONDS, marketHistoryDoc, tokenHistoryDoc } from './catalogue'
 import { EXPORT_CONTENT_TYPES } from './export'
 import { intervalStart, SNAPSHOT_SECONDS } from './intervals'
-import { parseExportRequest, parseHistoryRequest, type HistoryRequest, type RawHistoryRequest } from './request'
+import { parseExportRequest, parseHistoryRequest, type HistoryInput, type HistoryRequest } from './request'
 import type { HistoryService } from './service'
 
 export interface HistoryRouteDeps {
@@ -19,7 +19,7 @@ function lifetime(request: HistoryRequest, nowMs: number): number {
   return request.to <= intervalStart(nowMs, SNAPSHOT_SECONDS) ? CLOSED_RANGE_CACHE_SECONDS : HISTORY_CACHE_SECONDS[request.tf]
 }
 
-const rangeKey = (raw: RawHistoryRequest) => `${raw.tf ?? ''}|${raw.from ?? ''}|${raw.to ?? ''}|${raw.limit ?? ''}`
+const rangeKey = (raw: HistoryInput) => `${raw.tf ?? ''}|${raw.from ?? ''}|${raw.to ?? ''}|${raw.limit ?? ''}`
 
 export function historyRoutes(deps: HistoryRouteDeps) {
   const { responses, history } = deps
@@ -32,9 +32,8 @@ export function historyRoutes(deps: HistoryRouteDeps) {
       ({ request, params, query }) => {
         history.requireDatabase()
         const unit = parseAssetUnit(params.asset)
-        const raw: RawHistoryRequest = query
-        const input = parseHistoryRequest(raw, now())
-        return tokenHistory(request, `history|${unit}|${rangeKey(raw)}`, () => history.tokenHistory(unit, input), lifetime(input, now()))
+        const input = parseHistoryRequest(query, now())
+        return tokenHistory(request, `history|${unit}|${rangeKey(query)}`, () => history.tokenHistory(unit, input), lifetime(input, now()))
       },
       routeOptions(tokenHistoryDoc),
     )
@@ -42,9 +41,8 @@ export function historyRoutes(deps: HistoryRouteDeps) {
       '/market/history',
       ({ request, query }) => {
         history.requireDatabase()
-        const raw: RawHistoryRequest = query
-        const input = parseHistoryRequest(raw, now())
-        return adaHistory(request, `history|ada|${rangeKey(raw)}`, () => history.adaHistory(input), lifetime(input, now()))
+        const input = parseHistoryRequest(query, now())
+        return adaHistory(request, `history|ada|${rangeKey(query)}`, () => history.adaHistory(input), lifetime(input, now()))
       },
       routeOptions(marketHistoryDoc),
     )

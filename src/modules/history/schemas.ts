@@ -1,5 +1,6 @@
 /** Response shapes of the history endpoints; the service's return types are derived from them. */
 import { t, type Static } from 'elysia'
+import { literals } from '../../catalogue/literals'
 import { HISTORY_TIMEFRAME_NAMES } from './intervals'
 
 const nullableUsd = (description: string) => t.Union([t.Number({ description }), t.Null()])
@@ -22,7 +23,7 @@ export const HistoryResponse = t.Object(
   {
     asset: t.String({ description: 'The asset unit, lowercase (`lovelace` for ADA)' }),
     symbol: t.String({ description: 'Ticker from the curated registry (ADA for ADA)', examples: ['SNEK'] }),
-    tf: t.Union(HISTORY_TIMEFRAME_NAMES.map((tf) => t.Literal(tf))),
+    tf: t.Union(literals(HISTORY_TIMEFRAME_NAMES)),
     from: t.Integer({ description: 'Start of the range read, Unix seconds (inclusive)' }),
     to: t.Integer({ description: 'End of the range read, Unix seconds (exclusive)' }),
     recordedSince: t.Union([t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day (YYYY-MM-DD) of the first recorded row of this asset' }), t.Null()]),

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 import { assetParam, SNEK_UNIT } from '../../http/asset-input'
 import { errorDoc } from '../../http/error-catalogue'
 import { MAX_LOGO_BYTES } from './png'
@@ -21,7 +21,7 @@ export const LogoResponse = t.File({
   description: 'image/png (registry logo) or image/svg+xml (monogram); the redirect tier answers 302 with Location',
 })
 
-export const logoDoc: EndpointDoc = {
+export const logoDoc = endpoint({
   operationId: 'getTokenLogo',
   method: 'GET',
   path: '/tokens/{asset}/logo',
@@ -43,7 +43,7 @@ export const logoDoc: EndpointDoc = {
     `of 30; other units cost one source B call each, at most ${UNCURATED_LOOKUPS_PER_MINUTE} a minute (beyond ` +
     'that they get the monogram, labelled stale, until a later request). Answers are cached in memory as bytes, ' +
     'within the cache byte bound (`CACHE_MAX_MB`). Pre-sized variants do not exist yet.',
-  params: [assetParam('Asset unit: 56-hex policy id followed by the asset name in hex')],
+  params: [assetParam('Asset unit: 56-hex policy id followed by the asset name in hex', 'asset')],
   cacheSeconds: LOGO_TTL.registryPng,
   cacheNote: `per tier: registry PNG and redirect ${LOGO_TTL.registryPng} s, monogram ${LOGO_TTL.monogram} s, 10 s after an upstream failure`,
   examples: [`/tokens/${SNEK_UNIT}/logo`],
@@ -57,4 +57,4 @@ export const logoDoc: EndpointDoc = {
       headers: { Location: "The https URL of source B's hosted image" },
     },
   ],
-}
+})

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 
 const ParamSummary = t.Object({
   name: t.String(),
@@ -48,7 +48,7 @@ export const IndexResponse = t.Object({
   endpoints: t.Array(EndpointSummary),
 })
 
-export const indexDoc: EndpointDoc = {
+export const indexDoc = endpoint({
   operationId: 'getIndex',
   method: 'GET',
   path: '/',
@@ -63,4 +63,4 @@ export const indexDoc: EndpointDoc = {
   examples: ['/'],
   errors: [],
   response: IndexResponse,
-}
+})

@@ -1,10 +1,8 @@
-import { t } from 'elysia'
-import type { EndpointDoc } from '../../catalogue/types'
+import { endpoint } from '../../catalogue/types'
 import { errorDoc } from '../../http/error-catalogue'
-import { invalid } from '../../http/errors'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import { assetParam } from '../../http/asset-input'
-import { invalidQuery, SEARCH_MAX_LENGTH } from './inputs'
+import { SEARCH_MAX_LENGTH, searchParam } from './inputs'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
 
@@ -31,7 +29,7 @@ const WHICH_POOLS =
 
 const UPSTREAM_A_FAILED = errorDoc('upstream_unavailable', 'Source A failed and no cached copy exists', { upstream: 'dexscreener', failure: 'network' })
 
-export const screenerDoc: EndpointDoc = {
+export const screenerDoc = endpoint({
   operationId: 'listTokens',
   method: 'GET',
   path: '/tokens',
@@ -57,9 +55,9 @@ export const screenerDoc: EndpointDoc = {
   errors: [UPSTREAM_A_FAILED],
   coverage: MERGED_COVERAGE_NOTE,
   response: ScreenerResponse,
-}
+})
 
-export const tokenDetailDoc: EndpointDoc = {
+export const tokenDetailDoc = endpoint({
   operationId: 'getToken',
   method: 'GET',
   path: '/tokens/{asset}',
@@ -93,9 +91,9 @@ export const tokenDetailDoc: EndpointDoc = {
   ],
   coverage: MERGED_COVERAGE_NOTE,
   response: TokenDetail,
-}
+})
 
-export const searchDoc: EndpointDoc = {
+export const searchDoc = endpoint({
   operationId: 'searchTokens',
   method: 'GET',
   path: '/search',
@@ -107,21 +105,7 @@ export const searchDoc: EndpointDoc = {
       'the query, then curated tokens whose ticker or name contains it, then the rest; more liquidity first within ' +
       `each. At most ${SEARCH_LIMIT} rows. Curated tokens show the registry's ticker and name.`,
   ].join('\n\n'),
-  params: [
-    {
-      name: 'q',
-      in: 'query',
-      required: true,
-      description: `Search text: a ticker, a name or an asset unit (1–${SEARCH_MAX_LENGTH} characters, not only spaces)`,
-      schema: t.String({
-        minLength: 1,
-        maxLength: SEARCH_MAX_LENGTH,
-        pattern: '\\S',
-        examples: ['snek', 'USDM'],
-        error: invalid(invalidQuery()),
-      }),
-    },
-  ],
+  params: [searchParam],
   cacheSeconds: 30,
   examples: ['/search?q=snek', '/search?q=usdm'],
   errors: [
@@ -130,6 +114,6 @@ export const searchDoc: EndpointDoc = {
   ],
   coverage: `Source A only: "${SOURCE_A_ONLY}"`,
   response: SearchResponse,
-}
+})
 
 export const tokenDocs = [screenerDoc, tokenDetailDoc, searchDoc]

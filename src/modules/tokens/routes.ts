@@ -5,7 +5,7 @@ import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
-import { parseSearchQuery } from './inputs'
+import { searchQuery } from './inputs'
 import type { TokenService } from './service'
 
 /** A detail whose holder estimate is still being computed is rebuilt this soon, so the estimate shows up. */
@@ -33,7 +33,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPoli
     .get(
       '/search',
       ({ request, query }) => {
-        const q = parseSearchQuery(query.q)
+        const q = searchQuery(query)
         return search(request, `search|${q}`, (origin) => tokens.search(q, origin))
       },
       routeOptions(searchDoc),

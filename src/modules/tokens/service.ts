@@ -173,7 +173,7 @@ export class TokenService {
     }
   }
 
-  /** `query` is already trimmed and checked (see parseSearchQuery). */
+  /** `query` is already trimmed and checked (see searchQuery). */
   async search(query: string, origin: string): Promise<Fetched<SearchBody>> {
     const read = await this.deps.upstreams.dexscreener.search(query)
     const hits = searchHits(query, read.data, (unit) => this.deps.registry.get(unit))

@@ -1,10 +1,14 @@
 /**
  * What GET /wallet/{address} accepts, classified before any upstream is called: a Shelley mainnet payment
  * address (`addr1…`), a mainnet stake address (`stake1…`) or a handle (`$name`, sent as `%24name`). Shared by
- * the REST route and the MCP tool, which answer a bad input with the same error and hint.
+ * the REST route and the MCP tool, which answer a bad input with the same error and hint: the parameter schema
+ * bounds the length, parseWalletInput classifies.
  */
 import { Cardano } from '@cardano-sdk/core'
+import { t } from 'elysia'
+import { param } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
+import { invalid } from '../../http/errors'
 
 export type WalletInput =
   | { kind: 'payment'; address: string; input: string }
@@ -30,6 +34,21 @@ const STAKE_TYPES = new Set<Cardano.AddressType>([Cardano.AddressType.RewardKey,
 
 /** The 400 of a wallet input; the detail says what was wrong with this one. */
 export const invalidWalletInput = (detail?: string) => apiError('invalid_wallet_input', { detail })
+
+export const SAMPLE_STAKE = 'stake1uysgy0rkqvwka7hfd8ks5aw7fqzghk00vus5csjllwfra3cn3p0a7'
+
+export const addressParam = param({
+  name: 'address',
+  in: 'path',
+  required: true,
+  description: 'addr1… payment address, stake1… stake address, or %24name handle',
+  schema: t.String({
+    minLength: 1,
+    maxLength: MAX_BECH32,
+    examples: [SAMPLE_STAKE, '%24snekfan'],
+    error: invalid(invalidWalletInput()),
+  }),
+})
 
 /** Classify a wallet input (already URL-decoded); throws the 400 ApiError for anything else. */
 export function parseWalletInput(raw: string): WalletInput {

@@ -17,29 +17,8 @@ import { resolveHandle } from './handle-resolution'
 import { toAssets, type Asset } from './holdings'
 import { classifyAddress, type WalletInput } from './input'
 import { planPricing } from './pricing-plan'
-import { valueHoldings, type Holding, type PriceOutcome } from './valuation'
-
-
-export interface WalletOverview {
-  input: string
-  stakeAddress: string | null
-  adaBalance: number
-  /** adaBalance exactly, in lovelace. */
-  balanceLovelace: string
-  adaValueUsd: number | null
-  rewards: number | null
-  rewardsLovelace: string | null
-  pool: string | null
-  holdings: Holding[]
-  /** Sum of the priced holdings' values (source A prices); null when source A could not price them. */
-  holdingsValueUsd: number | null
-  /** Holdings with no value, left out of every total. */
-  unpricedHoldings: number
-  totalValueUsd: number | null
-  coverage: string
-  /** True when the chain API's listing was cut at its page limit: holdings past it are missing. */
-  truncated: boolean
-}
+import type { WalletOverview } from './schemas'
+import { valueHoldings, type PriceOutcome } from './valuation'
 
 export type WalletServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'>
 

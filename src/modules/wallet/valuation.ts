@@ -6,18 +6,7 @@
 import { add, compare, fromNumber, fromUnits, multiply, toNumber, ZERO, type Exact } from './amounts'
 import type { Asset } from './holdings'
 import { unpricedLabel, type UnpricedReason } from './pricing-plan'
-
-export interface Holding {
-  unit: string
-  name: string
-  ticker: string
-  decimals: number
-  /** Raw units, exact. */
-  quantity: string
-  priceUsd: number | null
-  valueUsd: number | null
-  priceSource: string
-}
+import type { Holding } from './schemas'
 
 export type PriceOutcome = { priceUsd: number } | { unpriced: UnpricedReason }
 
