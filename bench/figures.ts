@@ -109,6 +109,16 @@ function callCounts(fake: FakeUpstreams): Record<string, number> {
   return counts
 }
 
+/** Until the fake upstreams have seen no call for 300 ms (at most 5 s). */
+async function quiet(fake: FakeUpstreams): Promise<void> {
+  const deadline = Date.now() + 5000
+  let seen = -1
+  while (fake.calls.length !== seen && Date.now() < deadline) {
+    seen = fake.calls.length
+    await Bun.sleep(300)
+  }
+}
+
 const coldStart: Figure = {
   name: 'cold-start',
   title: `3. Cold cache: 500 concurrent requests for one token detail, upstreams answering after ${UPSTREAM_LATENCY_MS} ms`,
@@ -118,6 +128,8 @@ const coldStart: Figure = {
       // Warm the process on another token first: the first request of a process pays one-time start-up costs
       // (module initialisation, JIT) that are not the cache's.
       await (await fetch(`${service.url}/api/v1/tokens/${HOSKY}`)).arrayBuffer()
+      // Let the warm-up's background reads (holders) and the first core refresh finish before counting.
+      await quiet(fake)
       for (const name of ['dexscreener', 'geckoterminal', 'koios'] as const) fake.delay(name, UPSTREAM_LATENCY_MS)
       fake.resetCalls()
       const url = `${service.url}/api/v1/tokens/${SNEK}`
