@@ -21,6 +21,19 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError'
 }
 
+/**
+ * Runs a statement, turning a database that could not run it (lock held too long, connection lost) into the
+ * caller's own error (a 503 naming what was not done); any other error passes as it is.
+ */
+export async function orWhenUnavailable<T>(work: () => Promise<T>, unavailable: () => Error): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) throw unavailable()
+    throw error
+  }
+}
+
 const DEFAULT_BUSY_TIMEOUT_MS = 5000
 
 /**

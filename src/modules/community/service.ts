@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { normaliseUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
-import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
+import { orWhenUnavailable, type CommunityDatabase } from '../../db/client'
 import type { CommentRow } from '../../db/schema'
 import { apiError } from '../../http/error-catalogue'
 import type { Fetched } from '../../upstream/fetched'
@@ -103,13 +103,8 @@ export class CommunityService {
   private readonly logRefusal = (code: string, detail: string) => this.deps.logger.info({ code, detail }, 'community signature refused')
 
   /** A statement that could not run (lock held too long, connection lost) is a 503: nothing was written. */
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work()
-    } catch (error) {
-      if (!(error instanceof DatabaseUnavailableError)) throw error
-      throw communityDatabaseBusy()
-    }
+  private guard<T>(work: () => Promise<T>): Promise<T> {
+    return orWhenUnavailable(work, communityDatabaseBusy)
   }
 }
 

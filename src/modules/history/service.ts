@@ -4,7 +4,7 @@
  * DATABASE_URL=off answers 503, like the community endpoints.
  */
 import type { ServiceDeps } from '../../core'
-import { DatabaseUnavailableError, type CommunityDatabase } from '../../db/client'
+import { orWhenUnavailable, type CommunityDatabase } from '../../db/client'
 import { apiError } from '../../http/error-catalogue'
 import type { Fetched } from '../../upstream/fetched'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
@@ -114,12 +114,7 @@ export class HistoryService {
   }
 
   /** A statement that could not run (lock held too long, connection lost) is a 503. */
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work()
-    } catch (error) {
-      if (!(error instanceof DatabaseUnavailableError)) throw error
-      throw historyDatabaseBusy()
-    }
+  private guard<T>(work: () => Promise<T>): Promise<T> {
+    return orWhenUnavailable(work, historyDatabaseBusy)
   }
 }
