@@ -121,12 +121,27 @@ export const ERRORS = {
     hint: (p) => `tf is one of ${p.timeframes.join(', ')} (default ${p.default}).`,
     sample: { timeframes: ['5m', '1h', '1d'], default: '1h' },
   }),
-  invalid_limit: define<{ min: number; max: number; default: number }>({
+  invalid_limit: define<{ min: number; max: number; default?: number; of?: string }>({
     status: 400,
     meaning: '`limit` is outside its bounds',
     error: 'Invalid limit',
-    hint: (p) => `limit is the number of candles: an integer from ${p.min} to ${p.max} (default ${p.default}).`,
+    hint: (p) =>
+      `limit is the number of ${p.of ?? 'candles'}: an integer from ${p.min} to ${p.max} (default ${p.default ?? 'all of them'}).`,
     sample: { min: 1, max: 500, default: 300 },
+  }),
+  invalid_sort: define<{ columns: readonly string[] }>({
+    status: 400,
+    meaning: '`sort` is not a numeric column of the screener',
+    error: 'Invalid sort',
+    hint: (p) => `sort is one of the screener's numeric columns: ${p.columns.join(', ')} (default liquidityUsd; exact case).`,
+    sample: { columns: ['liquidityUsd', 'volume24h'] },
+  }),
+  invalid_order: define({
+    status: 400,
+    meaning: '`order` is not asc or desc',
+    error: 'Invalid order',
+    hint: 'order is desc (default: largest first) or asc; unknown figures (null) come last either way.',
+    sample: undefined,
   }),
   invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
   invalid_pool_address: define({

@@ -2,7 +2,8 @@ import { endpoint } from '../../catalogue/types'
 import { errorDoc } from '../../http/error-catalogue'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import { assetParam } from '../../http/asset-input'
-import { SEARCH_MAX_LENGTH, searchParam } from './inputs'
+import { screenerParams, SEARCH_MAX_LENGTH, searchParam } from './inputs'
+import { SORT_COLUMNS } from './screener-order'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
 
@@ -48,11 +49,20 @@ export const screenerDoc = endpoint({
     'One refresh costs ceil(N/30) source A calls (`/tokens/v1`) and ceil(N/30) source B calls for N registry ' +
       'tokens. Source A may list fewer pairs per token in those batch answers than in a token\'s own pair list, so ' +
       'source A figures here can be lower than on the token\'s detail, which reads every pair.',
+    '`sort` (any numeric column: ' + SORT_COLUMNS.map((c) => `\`${c}\``).join(', ') + '), `order` (`desc` ' +
+      'default, `asc`) and `limit` (first N after sorting) reorder and cut the one cached list: they cost no ' +
+      'upstream call, and equal requests share one cached answer whatever order the query names them in. Null ' +
+      'figures sort last in either order; ties keep the default order. `count` is the number of rows returned.',
   ].join('\n\n'),
-  params: [],
+  params: screenerParams,
   cacheSeconds: 45,
-  examples: ['/tokens'],
-  errors: [UPSTREAM_A_FAILED],
+  examples: ['/tokens', '/tokens?sort=volume24h&order=desc&limit=5'],
+  errors: [
+    errorDoc('invalid_sort', '`sort` is not one of the numeric columns', { columns: SORT_COLUMNS }),
+    errorDoc('invalid_order', '`order` is not asc or desc'),
+    errorDoc('invalid_limit', '`limit` is not an integer from 1 to 1000', { min: 1, max: 1000, of: 'tokens to list' }),
+    UPSTREAM_A_FAILED,
+  ],
   coverage: MERGED_COVERAGE_NOTE,
   response: ScreenerResponse,
 })
