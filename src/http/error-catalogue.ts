@@ -20,6 +20,8 @@ interface ErrorDefinition<P> {
   headers?: (params: P) => Record<string, string>
   /** Parameters the docs word a parameterised error with (the README table, tests walking the registry). */
   sample: P
+  /** Its parameters from the refused input, when a schema refused it (the hint then names that input). */
+  fromInput?: (input: string) => P
 }
 
 const define = <P = undefined>(definition: ErrorDefinition<P>) => definition
@@ -34,6 +36,12 @@ const INSTANT_FORMS = 'Unix seconds (1767225600), a UTC day (2026-01-01) or an I
 const ACCEPTED_WALLET_FORMS =
   'Send a mainnet payment address (addr1…), a mainnet stake address (stake1…) or an ADA Handle written ' +
   '%24name in the URL ($ encoded as %24; 1–15 characters of a-z, 0-9, ".", "_", "-").'
+
+/** A ticker, name or fingerprint given where a unit is due: search finds its unit (a hex typo gets no such line). */
+const searchInstead = (input: string | undefined) =>
+  input === undefined || input.length === 0 || input.length > 100 || /^[0-9a-fA-F]*$/.test(input)
+    ? ''
+    : ` "${input}" is not hex: to find a token's unit from its ticker, name or fingerprint, GET /api/v1/search?q=${encodeURIComponent(input)}`
 
 /** A detail sentence in front of a fixed hint. */
 const withDetail = (detail: string | undefined, hint: string) => (detail === undefined ? hint : `${detail} ${hint}`)
@@ -105,7 +113,14 @@ export const ERRORS = {
   }),
 
   // Inputs
-  invalid_asset_unit: define({ status: 400, meaning: 'The asset unit is not 56 hex of policy id plus an even-length hex name', error: 'Invalid asset unit', hint: `${UNIT_HINT}.`, sample: undefined }),
+  invalid_asset_unit: define<{ input?: string }>({
+    status: 400,
+    meaning: 'The asset unit is not 56 hex of policy id plus an even-length hex name',
+    error: 'Invalid asset unit',
+    hint: (p) => `${UNIT_HINT}.${searchInstead(p.input)}`,
+    sample: {},
+    fromInput: (input) => ({ input }),
+  }),
   invalid_search_query: define<{ maxLength: number }>({
     status: 400,
     meaning: '`q` is missing, blank or too long',
@@ -422,9 +437,14 @@ export const documented = ({ status, code, error }: ApiError, when: string) => (
 
 export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code)
 
-/** An error body a schema's `error` option carried, as the error it names (a 500 if it names none). */
-export function fromBody(body: ErrorBody): ApiError {
+/**
+ * An error body a schema's `error` option carried, as the error it names (a 500 if it names none); with the
+ * refused value, an error whose hint names the input is worded for it.
+ */
+export function fromBody(body: ErrorBody, input?: unknown): ApiError {
   if (!isErrorCode(body.code)) return apiError('internal_error')
+  const fromInput = (ERRORS[body.code] as ErrorDefinition<unknown>).fromInput
+  if (fromInput !== undefined && typeof input === 'string') return build(body.code, fromInput(input))
   return new ApiError(ERRORS[body.code].status, body.code, body.error, body.hint)
 }
 

@@ -108,16 +108,20 @@ export const searchDoc = endpoint({
   method: 'GET',
   path: '/search',
   tag: 'Tokens',
-  summary: 'Search Cardano tokens by ticker, name or unit',
+  summary: 'Search Cardano tokens by ticker, name, asset unit or fingerprint',
   description: [
     'Runs the query against source A\'s search, keeps Cardano pairs only (the search spans every chain) and gives ' +
       'one row per base token, with the figures of its deepest pair. Ranking: curated tokens whose ticker equals ' +
       'the query, then curated tokens whose ticker or name contains it, then the rest; more liquidity first within ' +
       `each. At most ${SEARCH_LIMIT} rows. Curated tokens show the registry's ticker and name.`,
+    'A full asset unit (policy id + asset name hex, either case) finds that token through its own pair list (the ' +
+      'detail\'s source A read), since source A\'s text search does not match units. A CIP-14 fingerprint ' +
+      '(`asset1…`, the detail\'s `fingerprint`) finds a curated token; a fingerprint is a one-way hash, so one ' +
+      'outside the registry gives no row (search by its unit instead).',
   ].join('\n\n'),
   params: [searchParam],
   cacheSeconds: 30,
-  examples: ['/search?q=snek', '/search?q=usdm'],
+  examples: ['/search?q=snek', '/search?q=usdm', '/search?q=asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk', `/search?q=${SNEK}`],
   errors: [
     errorDoc('invalid_search_query', `q is missing, empty, only spaces, or longer than ${SEARCH_MAX_LENGTH} characters`, { maxLength: SEARCH_MAX_LENGTH }),
     UPSTREAM_A_FAILED,

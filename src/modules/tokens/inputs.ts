@@ -15,7 +15,7 @@ export const searchParam = param({
   name: 'q',
   in: 'query',
   required: true,
-  description: `Search text: a ticker, a name or an asset unit (1–${SEARCH_MAX_LENGTH} characters, not only spaces)`,
+  description: `Search text: a ticker, a name, an asset unit or a fingerprint (asset1…) (1–${SEARCH_MAX_LENGTH} characters, not only spaces)`,
   schema: t.String({
     minLength: 1,
     maxLength: SEARCH_MAX_LENGTH,
