@@ -183,7 +183,7 @@ export const ERRORS = {
   invalid_range: define({ status: 400, meaning: '`from` is not earlier than `to`', error: 'Invalid range', hint: 'from must be earlier than to.', sample: undefined }),
   invalid_day: define<{ detail?: string }>({
     status: 400,
-    meaning: '`day` is missing, not a real day, or in the future',
+    meaning: '`day` is not a real day, or in the future',
     error: 'Invalid day',
     hint: (p) => withDetail(p.detail, 'day is a UTC calendar day written YYYY-MM-DD (e.g. 2026-01-31), today or earlier.'),
     sample: {},
@@ -392,6 +392,18 @@ export const ERRORS = {
       `${p.stakeAddress} has posted ${p.limit} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${p.wait} from now.`,
     headers: retryAfter,
     sample: { stakeAddress: 'stake1…', limit: 10, wait: '5 h 3 min', retryAfterSeconds: 18_180 },
+  }),
+  day_not_recorded: define<{ day: string; firstDay: string | null }>({
+    status: 404,
+    meaning: 'Nothing was recorded on the UTC day asked for; the hint names the first recorded day',
+    error: 'Day not recorded',
+    hint: (p) =>
+      p.firstDay === null
+        ? `Nothing was recorded on ${p.day}: this deployment has recorded nothing yet. Recording starts with the ` +
+          'service (no backfill): the first snapshots appear within a minute of its start.'
+        : `Nothing was recorded on ${p.day} (UTC). This deployment records from its start, with no backfill: its first ` +
+          `recorded day is ${p.firstDay}, e.g. GET /api/v1/export/snapshots?day=${p.firstDay}`,
+    sample: { day: '2026-01-31', firstDay: '2026-11-22' },
   }),
   database_not_configured: define<{ consequence: string }>({
     status: 503,

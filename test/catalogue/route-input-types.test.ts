@@ -77,4 +77,4 @@ assert<Equal<Static<(typeof getTokenOhlcv)['input']>, ParamValues<typeof ohlcvPa
 assert<Equal<ParamValues<typeof marketParams>, { days?: number; ecosystem?: number }>>()
 assert<Equal<ParamValues<[typeof searchParam]>, { q: string }>>()
 assert<Equal<ParamValues<typeof rangeParams>, { tf?: '5m' | '1h' | '1d'; from?: string; to?: string; limit?: number }>>()
-assert<Equal<ParamValues<typeof exportParams>, { day: string; format?: 'ndjson' | 'csv' }>>()
+assert<Equal<ParamValues<typeof exportParams>, { day?: string; format?: 'ndjson' | 'csv' }>>()
