@@ -6,7 +6,7 @@ import { catalogue } from '../src/catalogue'
 import { API_PREFIX } from '../src/paths'
 import { loadConfig } from '../src/config'
 import { buildDocsWhenMissing } from '../src/modules/docs-site/build-on-start'
-import { startServer, stopOnSignals } from '../src/server'
+import { startOrExit, stopOnSignals } from '../src/server'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 
@@ -18,7 +18,7 @@ const config = loadConfig({
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
 })
-const server = await startServer(config)
+const server = await startOrExit(config)
 stopOnSignals(server)
 void buildDocsWhenMissing(server.deps.logger)
 

@@ -3,6 +3,7 @@ import { COVERAGE_RULES } from '../../market/coverage'
 import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../../paths'
 import { ErrorBody } from '../../catalogue/route-options'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
+import { VERSION } from '../../version'
 
 /**
  * The OpenAPI 3.1 document: @elysiajs/openapi generates it from the route schemas (routeOptions gives each
@@ -36,7 +37,7 @@ export function completeDocument(generated: Json, context: DocumentContext): Jso
     openapi: '3.1.1',
     info: {
       title: 'cardano-market-api',
-      version: '1.0.0',
+      version: VERSION,
       summary: 'Free, keyless, public REST API over Cardano native-token market data',
       description: describeApi(context),
     },
