@@ -12,6 +12,7 @@ import type { TObject } from '@sinclair/typebox'
 import type { EndpointEntry, PagesData, SampleResponse, SiteData, ToolEntry } from '../docs/.vitepress/site-data/types'
 import { createApp } from '../src/app'
 import { catalogue } from '../src/catalogue'
+import { conventionsMarkdown } from '../src/catalogue/conventions'
 import { describeSchema } from '../src/catalogue/render'
 import { COVERAGE_RULES } from '../src/market/coverage'
 import { API_PREFIX, MCP_PATH } from '../src/paths'
@@ -166,5 +167,7 @@ if (import.meta.main) {
   writeFileSync(join(GENERATED_DIR, 'pages.json'), `${JSON.stringify(pagesData(site), null, 2)}\n`)
   const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8')
   writeFileSync(join(GENERATED_DIR, 'configuration.md'), `${configurationTable(readme)}\n`)
-  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json, configuration.md`)
+  // The quick start's conventions: the same text llms.txt gives agents (src/catalogue/conventions.ts).
+  writeFileSync(join(GENERATED_DIR, 'conventions.md'), conventionsMarkdown(3))
+  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json, configuration.md, conventions.md`)
 }

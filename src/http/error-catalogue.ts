@@ -29,9 +29,14 @@ const define = <P = undefined>(definition: ErrorDefinition<P>) => definition
 const INVALID_REQUEST_BODY = 'Invalid request body'
 const INVALID_UNITS = "Invalid query parameter 'units'"
 const DATABASE_NOT_CONFIGURED = 'Community database not configured'
+/** Where a bot without a browser wallet learns to sign: the write errors' hints and the POST entries say it. */
+export const SIGN_FROM_CODE =
+  'Signing from code, with no browser wallet: examples/sign-and-boost.ts in the repository (bun examples/sign-and-boost.ts), ' +
+  'explained at /docs/guide/community-signing#sign-from-code.'
 const SIGNED_BODY =
   'Send a JSON object with four strings: payload (the exact JSON string that was signed), signature and key ' +
-  '(the COSE_Sign1 and COSE_Key hex from signData) and rewardAddressHex (e1 followed by 56 hex characters).'
+  '(the COSE_Sign1 and COSE_Key hex from signData) and rewardAddressHex (e1 followed by 56 hex characters). ' +
+  SIGN_FROM_CODE
 const INSTANT_FORMS = 'Unix seconds (1767225600), a UTC day (2026-01-01) or an ISO 8601 UTC time (2026-01-01T12:00:00Z)'
 const ACCEPTED_WALLET_FORMS =
   'Send a mainnet payment address (addr1…), a mainnet stake address (stake1…) or an ADA Handle written ' +
@@ -350,7 +355,7 @@ export const ERRORS = {
     status: 401,
     meaning: 'The CIP-8 signature does not prove the write (the hint says why)',
     error: 'Signature verification failed',
-    hint: (p) => p.reason,
+    hint: (p) => `${p.reason} ${SIGN_FROM_CODE}`,
     sample: { reason: 'The signature does not verify for this payload and key.' },
   }),
   invalid_signed_payload: define<{ detail: string }>({

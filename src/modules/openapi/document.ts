@@ -4,6 +4,7 @@ import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../../paths'
 import { ErrorBody } from '../../catalogue/route-options'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
 import { VERSION } from '../../version'
+import { X_CACHE_STALE } from '../../catalogue/conventions'
 
 /**
  * The OpenAPI 3.1 document: @elysiajs/openapi generates it from the route schemas (routeOptions gives each
@@ -78,6 +79,8 @@ function describeApi(context: DocumentContext): string {
     'Every non-2xx answer is JSON `{code, error, hint}`: `code` is a stable snake_case identifier to branch on, ' +
       '`error` says what went wrong and the hint what to do about it. An upstream failure with no cached copy is a ' +
       '502; with a cached copy the copy is served, labelled `X-Cache: STALE`.',
+    '## Caching',
+    X_CACHE_STALE,
     '## MCP',
     `The same data as MCP tools for agents: Streamable HTTP at \`${context.origin}${MCP_PATH}\`. Tools: ` +
       context.tools.map((tool) => `\`${tool.name}\``).join(', ') + '.',
