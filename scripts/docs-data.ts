@@ -24,6 +24,7 @@ import { mcpToolDefinitions } from '../src/mcp/tools'
 import { Logger } from '../src/observability/logger'
 import { Metrics } from '../src/observability/metrics'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
+import { seedDemoCommunity, seedDemoHistory } from './demo-seed'
 
 export const GENERATED_DIR = join(import.meta.dir, '..', 'docs', '.generated')
 /** Example lists keep this many items: enough to show the shape. */
@@ -35,6 +36,9 @@ export async function buildSiteData(): Promise<SiteData> {
   const deps = await buildDeps(config, { logger: new Logger('silent'), metrics: new Metrics({ defaultMetrics: false }) })
   const app = createApp(deps)
   try {
+    // The sample answers come from the demo's world: its seeded history and its signed comment and boost.
+    await seedDemoHistory(deps)
+    await seedDemoCommunity((path, init) => app.handle(new Request(`http://localhost${path}`, init)))
     const endpoints: EndpointEntry[] = []
     for (const doc of catalogue) endpoints.push(await entryOf(doc, (path) => app.handle(new Request(`http://localhost${path}`))))
     return {
