@@ -43,10 +43,11 @@ const ACCEPTED_WALLET_FORMS =
   '%24name in the URL ($ encoded as %24; 1–15 characters of a-z, 0-9, ".", "_", "-").'
 
 /** A ticker, name or fingerprint given where a unit is due: search finds its unit (a hex typo gets no such line). */
-const searchInstead = (input: string | undefined) =>
-  input === undefined || input.length === 0 || input.length > 100 || /^[0-9a-fA-F]*$/.test(input)
-    ? ''
-    : ` "${input}" is not hex: to find a token's unit from its ticker, name or fingerprint, GET /api/v1/search?q=${encodeURIComponent(input)}`
+const searchInstead = (input: string | undefined) => {
+  const text = input?.trim() ?? ''
+  if (text === '' || text.length > 100 || /^[0-9a-fA-F]*$/.test(text)) return ''
+  return ` "${text}" is not hex: to find a token's unit from its ticker, name or fingerprint, GET /api/v1/search?q=${encodeURIComponent(text)}`
+}
 
 /** A detail sentence in front of a fixed hint. */
 const withDetail = (detail: string | undefined, hint: string) => (detail === undefined ? hint : `${detail} ${hint}`)
