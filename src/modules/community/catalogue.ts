@@ -96,7 +96,9 @@ export const castBoostDoc = endpoint({
     'Signed payload: `{"action":"boost","unit":"<asset unit>","day":"YYYY-MM-DD"}` with `day` today in UTC ' +
     '(a signature from another day is refused, so a captured one expires on its own). One boost per stake ' +
     'address per UTC day across all tokens, enforced by the database, also for simultaneous requests to ' +
-    `several servers sharing it. ${SIGNING}`,
+    'several servers sharing it. A boost proves only that the holder of a stake key signed it today: the stake ' +
+    'address need not be registered on chain (the chain API is not asked), so a count is of keys, not of funded ' +
+    `wallets. ${SIGNING}`,
   params: [],
   body: {
     description: 'The signed boost',
