@@ -31,7 +31,7 @@ export const getToken = defineTool({
 
 export const searchTokens = defineTool({
   name: 'search_tokens',
-  description: 'Search Cardano tokens by ticker, name or asset unit (source A only); gives asset units for the other tools.',
+  description: 'Search Cardano tokens by ticker, name, asset unit or fingerprint (asset1…; curated tokens) (source A only); gives asset units for the other tools.',
   input: inputFromParams(searchDoc.params),
   output: searchDoc.response,
   call: (context, args) => context.services.tokens.search(searchQuery(args), context.origin),
