@@ -1,14 +1,18 @@
 /**
  * `bun run demo`: the service against the built-in fake upstreams, so every endpoint can be tried with no
- * internet. The fakes serve the 68 registry tokens, a sample wallet ($snekfan), the ADA market and candles.
+ * internet. The fakes serve the 68 registry tokens, a sample wallet ($snekfan), the ADA market and candles;
+ * the demo seeds a few days of history (synthetic, marked `demo_seed`) and a signed comment and boost, so
+ * every example it prints answers with data.
  */
 import { catalogue } from '../src/catalogue'
-import { API_PREFIX } from '../src/paths'
+import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../src/paths'
 import { loadConfig } from '../src/config'
 import { buildDocsWhenMissing } from '../src/modules/docs-site/build-on-start'
-import { startServer, stopOnSignals } from '../src/server'
+import { isoDay } from '../src/modules/history/intervals'
+import { startOrExit, stopOnSignals } from '../src/server'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
+import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 
 const fake = await FakeUpstreams.start()
 const config = loadConfig({
@@ -18,16 +22,35 @@ const config = loadConfig({
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
 })
-const server = await startServer(config)
+const server = await startOrExit(config)
 stopOnSignals(server)
 void buildDocsWhenMissing(server.deps.logger)
 
 const origin = server.url.replace('0.0.0.0', '127.0.0.1')
+const seeded = await seedDemoHistory(server.deps)
+await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init))
+
 const examples = catalogue
   .filter((doc) => doc.method === 'GET')
-  .flatMap((doc) => doc.examples.map((e) => `  ${doc.summary.padEnd(60).slice(0, 60)} ${origin}${API_PREFIX}${e}`))
+  .flatMap((doc) => [`  ${doc.summary}`, ...doc.examples.map((e) => `      ${origin}${API_PREFIX}${e}`)])
+const history =
+  seeded === null
+    ? 'History: DATABASE_URL=off, so nothing is recorded and the history endpoints answer 503.'
+    : `History: ${DEMO_DAYS} days of DEMO DATA (synthetic, sources "demo_seed" in the export) from ${new Date(seeded.from * 1000).toISOString()} ` +
+      `to ${new Date(seeded.until * 1000).toISOString()}, then recorded live from the fake upstreams. First day: ${isoDay(seeded.from)}.`
 console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
+${history}
+Community: a demo comment and boost on SNEK, signed like any write. Sign your own from code:
+  API_URL=${origin} bun examples/sign-and-boost.ts
 
+Start here
+  Guides and endpoint pages          ${origin}/docs/
+  Interactive API reference          ${origin}${API_PREFIX}/reference
+  Every endpoint, as JSON            ${origin}${API_PREFIX}/
+  Guide for AI agents (llms.txt)     ${origin}${LLMS_PATH}
+  MCP server (POST, Streamable HTTP) ${origin}${MCP_PATH}
+
+Examples
 ${examples.join('\n')}
 `)

@@ -12,6 +12,7 @@ import type { TObject } from '@sinclair/typebox'
 import type { EndpointEntry, PagesData, SampleResponse, SiteData, ToolEntry } from '../docs/.vitepress/site-data/types'
 import { createApp } from '../src/app'
 import { catalogue } from '../src/catalogue'
+import { conventionsMarkdown } from '../src/catalogue/conventions'
 import { describeSchema } from '../src/catalogue/render'
 import { COVERAGE_RULES } from '../src/market/coverage'
 import { API_PREFIX, MCP_PATH } from '../src/paths'
@@ -23,6 +24,7 @@ import { mcpToolDefinitions } from '../src/mcp/tools'
 import { Logger } from '../src/observability/logger'
 import { Metrics } from '../src/observability/metrics'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
+import { seedDemoCommunity, seedDemoHistory } from './demo-seed'
 
 export const GENERATED_DIR = join(import.meta.dir, '..', 'docs', '.generated')
 /** Example lists keep this many items: enough to show the shape. */
@@ -34,6 +36,9 @@ export async function buildSiteData(): Promise<SiteData> {
   const deps = await buildDeps(config, { logger: new Logger('silent'), metrics: new Metrics({ defaultMetrics: false }) })
   const app = createApp(deps)
   try {
+    // The sample answers come from the demo's world: its seeded history and its signed comment and boost.
+    await seedDemoHistory(deps)
+    await seedDemoCommunity((path, init) => app.handle(new Request(`http://localhost${path}`, init)))
     const endpoints: EndpointEntry[] = []
     for (const doc of catalogue) endpoints.push(await entryOf(doc, (path) => app.handle(new Request(`http://localhost${path}`))))
     return {
@@ -166,5 +171,7 @@ if (import.meta.main) {
   writeFileSync(join(GENERATED_DIR, 'pages.json'), `${JSON.stringify(pagesData(site), null, 2)}\n`)
   const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8')
   writeFileSync(join(GENERATED_DIR, 'configuration.md'), `${configurationTable(readme)}\n`)
-  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json, configuration.md`)
+  // The quick start's conventions: the same text llms.txt gives agents (src/catalogue/conventions.ts).
+  writeFileSync(join(GENERATED_DIR, 'conventions.md'), conventionsMarkdown(3))
+  console.log(`docs data: ${site.endpoints.length} endpoints, ${site.tools.length} MCP tools → docs/.generated/{site,pages}.json, configuration.md, conventions.md`)
 }

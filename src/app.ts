@@ -18,6 +18,7 @@ import { opsRoutes } from './modules/ops/routes'
 import { rootRoutes } from './modules/root/routes'
 import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
+import { chainTipRoutes } from './modules/chain-tip/routes'
 
 /**
  * The whole service as one Elysia app, from its dependencies. src/index.ts listens with it; tests call
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
     .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
+    .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
 
   const app = new Elysia()
     .wrap(observe({

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config'
 import { buildDocsWhenMissing } from './modules/docs-site/build-on-start'
-import { StartError, startServer, stopOnSignals } from './server'
+import { startOrExit, stopOnSignals } from './server'
 import { warnWhenOffline } from './upstream/reachability'
 
 /**
@@ -15,13 +15,7 @@ try {
   console.error(`config error: ${error.message}`)
   process.exit(1)
 }
-try {
-  const server = await startServer(config)
-  stopOnSignals(server)
-  void warnWhenOffline(config, server.deps.logger)
-  void buildDocsWhenMissing(server.deps.logger)
-} catch (error) {
-  if (!(error instanceof StartError)) throw error
-  console.error(`start error: ${error.message}`)
-  process.exit(1)
-}
+const server = await startOrExit(config)
+stopOnSignals(server)
+void warnWhenOffline(config, server.deps.logger)
+void buildDocsWhenMissing(server.deps.logger)

@@ -69,6 +69,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
+/**
+ * startServer for a command line (src/index.ts, the demo): a start that cannot proceed (the port is taken)
+ * prints its one clear line and exits 1, with no stack trace after it.
+ */
+export async function startOrExit(config: Config): Promise<RunningServer> {
+  try {
+    return await startServer(config)
+  } catch (error) {
+    if (!(error instanceof StartError)) throw error
+    console.error(`start error: ${error.message}`)
+    process.exit(1)
+  }
+}
+
 /** Stop cleanly on SIGTERM/SIGINT. */
 export function stopOnSignals(server: RunningServer): void {
   const stop = (signal: string) => {

@@ -4,6 +4,7 @@ import { withoutCoercion } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
 import { COVERAGE_RULES } from '../market/coverage'
 import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../paths'
+import { VERSION } from '../version'
 
 /** One line for a parameter's type: base type, allowed values, bounds, default. */
 export function describeSchema(schema: TSchema): string {
@@ -55,7 +56,7 @@ export function renderIndex(origin: string, mcpTools: Array<{ name: string; desc
   return {
     name: 'cardano-market-api',
     description: API_DESCRIPTION,
-    version: 'v1',
+    version: VERSION,
     baseUrl: origin + API_PREFIX,
     openapi: `${origin}${API_PREFIX}/openapi.json`,
     reference: `${origin}${API_PREFIX}/reference`,

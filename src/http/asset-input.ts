@@ -13,7 +13,7 @@ export const SNEK_UNIT = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a
 /** The asset unit in lowercase; 400 for anything that is not 56 hex of policy id plus an even-length hex name. */
 export function parseAssetUnit(raw: string): string {
   const unit = normaliseUnit(raw)
-  if (unit === null) throw apiError('invalid_asset_unit')
+  if (unit === null) throw apiError('invalid_asset_unit', { input: raw })
   return unit
 }
 

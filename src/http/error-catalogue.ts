@@ -20,6 +20,8 @@ interface ErrorDefinition<P> {
   headers?: (params: P) => Record<string, string>
   /** Parameters the docs word a parameterised error with (the README table, tests walking the registry). */
   sample: P
+  /** Its parameters from the refused input, when a schema refused it (the hint then names that input). */
+  fromInput?: (input: string) => P
 }
 
 const define = <P = undefined>(definition: ErrorDefinition<P>) => definition
@@ -27,13 +29,25 @@ const define = <P = undefined>(definition: ErrorDefinition<P>) => definition
 const INVALID_REQUEST_BODY = 'Invalid request body'
 const INVALID_UNITS = "Invalid query parameter 'units'"
 const DATABASE_NOT_CONFIGURED = 'Community database not configured'
+/** Where a bot without a browser wallet learns to sign: the write errors' hints and the POST entries say it. */
+export const SIGN_FROM_CODE =
+  'Signing from code, with no browser wallet: examples/sign-and-boost.ts in the repository (bun examples/sign-and-boost.ts), ' +
+  'explained at /docs/guide/community-signing#sign-from-code.'
 const SIGNED_BODY =
   'Send a JSON object with four strings: payload (the exact JSON string that was signed), signature and key ' +
-  '(the COSE_Sign1 and COSE_Key hex from signData) and rewardAddressHex (e1 followed by 56 hex characters).'
+  '(the COSE_Sign1 and COSE_Key hex from signData) and rewardAddressHex (e1 followed by 56 hex characters). ' +
+  SIGN_FROM_CODE
 const INSTANT_FORMS = 'Unix seconds (1767225600), a UTC day (2026-01-01) or an ISO 8601 UTC time (2026-01-01T12:00:00Z)'
 const ACCEPTED_WALLET_FORMS =
   'Send a mainnet payment address (addr1…), a mainnet stake address (stake1…) or an ADA Handle written ' +
   '%24name in the URL ($ encoded as %24; 1–15 characters of a-z, 0-9, ".", "_", "-").'
+
+/** A ticker, name or fingerprint given where a unit is due: search finds its unit (a hex typo gets no such line). */
+const searchInstead = (input: string | undefined) => {
+  const text = input?.trim() ?? ''
+  if (text === '' || text.length > 100 || /^[0-9a-fA-F]*$/.test(text)) return ''
+  return ` "${text}" is not hex: to find a token's unit from its ticker, name or fingerprint, GET /api/v1/search?q=${encodeURIComponent(text)}`
+}
 
 /** A detail sentence in front of a fixed hint. */
 const withDetail = (detail: string | undefined, hint: string) => (detail === undefined ? hint : `${detail} ${hint}`)
@@ -105,7 +119,14 @@ export const ERRORS = {
   }),
 
   // Inputs
-  invalid_asset_unit: define({ status: 400, meaning: 'The asset unit is not 56 hex of policy id plus an even-length hex name', error: 'Invalid asset unit', hint: `${UNIT_HINT}.`, sample: undefined }),
+  invalid_asset_unit: define<{ input?: string }>({
+    status: 400,
+    meaning: 'The asset unit is not 56 hex of policy id plus an even-length hex name',
+    error: 'Invalid asset unit',
+    hint: (p) => `${UNIT_HINT}.${searchInstead(p.input)}`,
+    sample: {},
+    fromInput: (input) => ({ input }),
+  }),
   invalid_search_query: define<{ maxLength: number }>({
     status: 400,
     meaning: '`q` is missing, blank or too long',
@@ -121,12 +142,27 @@ export const ERRORS = {
     hint: (p) => `tf is one of ${p.timeframes.join(', ')} (default ${p.default}).`,
     sample: { timeframes: ['5m', '1h', '1d'], default: '1h' },
   }),
-  invalid_limit: define<{ min: number; max: number; default: number }>({
+  invalid_limit: define<{ min: number; max: number; default?: number; of?: string }>({
     status: 400,
     meaning: '`limit` is outside its bounds',
     error: 'Invalid limit',
-    hint: (p) => `limit is the number of candles: an integer from ${p.min} to ${p.max} (default ${p.default}).`,
+    hint: (p) =>
+      `limit is the number of ${p.of ?? 'candles'}: an integer from ${p.min} to ${p.max} (default ${p.default ?? 'all of them'}).`,
     sample: { min: 1, max: 500, default: 300 },
+  }),
+  invalid_sort: define<{ columns: readonly string[] }>({
+    status: 400,
+    meaning: '`sort` is not a numeric column of the screener',
+    error: 'Invalid sort',
+    hint: (p) => `sort is one of the screener's numeric columns: ${p.columns.join(', ')} (default liquidityUsd; exact case).`,
+    sample: { columns: ['liquidityUsd', 'volume24h'] },
+  }),
+  invalid_order: define({
+    status: 400,
+    meaning: '`order` is not asc or desc',
+    error: 'Invalid order',
+    hint: 'order is desc (default: largest first) or asc; unknown figures (null) come last either way.',
+    sample: undefined,
   }),
   invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
   invalid_pool_address: define({
@@ -153,7 +189,7 @@ export const ERRORS = {
   invalid_range: define({ status: 400, meaning: '`from` is not earlier than `to`', error: 'Invalid range', hint: 'from must be earlier than to.', sample: undefined }),
   invalid_day: define<{ detail?: string }>({
     status: 400,
-    meaning: '`day` is missing, not a real day, or in the future',
+    meaning: '`day` is not a real day, or in the future',
     error: 'Invalid day',
     hint: (p) => withDetail(p.detail, 'day is a UTC calendar day written YYYY-MM-DD (e.g. 2026-01-31), today or earlier.'),
     sample: {},
@@ -320,7 +356,7 @@ export const ERRORS = {
     status: 401,
     meaning: 'The CIP-8 signature does not prove the write (the hint says why)',
     error: 'Signature verification failed',
-    hint: (p) => p.reason,
+    hint: (p) => `${p.reason} ${SIGN_FROM_CODE}`,
     sample: { reason: 'The signature does not verify for this payload and key.' },
   }),
   invalid_signed_payload: define<{ detail: string }>({
@@ -362,6 +398,18 @@ export const ERRORS = {
       `${p.stakeAddress} has posted ${p.limit} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${p.wait} from now.`,
     headers: retryAfter,
     sample: { stakeAddress: 'stake1…', limit: 10, wait: '5 h 3 min', retryAfterSeconds: 18_180 },
+  }),
+  day_not_recorded: define<{ day: string; firstDay: string | null }>({
+    status: 404,
+    meaning: 'Nothing was recorded on the UTC day asked for; the hint names the first recorded day',
+    error: 'Day not recorded',
+    hint: (p) =>
+      p.firstDay === null
+        ? `Nothing was recorded on ${p.day}: this deployment has recorded nothing yet. Recording starts with the ` +
+          'service (no backfill): the first snapshots appear within a minute of its start.'
+        : `Nothing was recorded on ${p.day} (UTC). This deployment records from its start, with no backfill: its first ` +
+          `recorded day is ${p.firstDay}, e.g. GET /api/v1/export/snapshots?day=${p.firstDay}`,
+    sample: { day: '2026-01-31', firstDay: '2026-11-22' },
   }),
   database_not_configured: define<{ consequence: string }>({
     status: 503,
@@ -407,9 +455,14 @@ export const documented = ({ status, code, error }: ApiError, when: string) => (
 
 export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code)
 
-/** An error body a schema's `error` option carried, as the error it names (a 500 if it names none). */
-export function fromBody(body: ErrorBody): ApiError {
+/**
+ * An error body a schema's `error` option carried, as the error it names (a 500 if it names none); with the
+ * refused value, an error whose hint names the input is worded for it.
+ */
+export function fromBody(body: ErrorBody, input?: unknown): ApiError {
   if (!isErrorCode(body.code)) return apiError('internal_error')
+  const fromInput = (ERRORS[body.code] as ErrorDefinition<unknown>).fromInput
+  if (fromInput !== undefined && typeof input === 'string') return build(body.code, fromInput(input))
   return new ApiError(ERRORS[body.code].status, body.code, body.error, body.hint)
 }
 

@@ -72,7 +72,7 @@ function validationError(error: ValidationError): ApiError {
   if (error.type === 'response') return apiError('internal_error')
   const custom = error.customError as unknown
   const body = schemaErrorBody(custom)
-  if (body !== null) return fromBody(body)
+  if (body !== null) return fromBody(body, error.valueError?.value)
   const name = (error.valueError?.path ?? '').split('/').filter(Boolean)[0]
   const where = WHERE[error.type] ?? 'input'
   const label = name ? `Invalid ${where} '${name}'` : `Invalid ${where}`

@@ -23,7 +23,7 @@ export function parseToolArguments<T extends TObject>(input: T, raw: unknown): S
   const name = (first?.path ?? '').split('/').filter(Boolean)[0]
   const custom = name === undefined ? undefined : (schema.properties[name] as { error?: unknown } | undefined)?.error
   const body = schemaErrorBody(custom)
-  if (body !== null) throw fromBody(body)
+  if (body !== null) throw fromBody(body, first?.value)
   const label = name === undefined ? 'Invalid arguments' : `Invalid argument '${name}'`
   if (typeof custom === 'string') throw apiError('validation_failed', { label, hint: custom })
   throw apiError('validation_failed', { label, hint: `${first?.message ?? 'unexpected value'}. tools/list gives each argument's schema.` })

@@ -15,8 +15,9 @@ import type { Logger } from '../observability/logger'
 import { parseToolArguments } from './arguments'
 import type { McpTool, ToolContext } from './tool'
 import { mcpToolDefinitions } from './tools'
+import { VERSION } from '../version'
 
-const SERVER_INFO = { name: 'cardano-market-api', version: '1.0.0' }
+const SERVER_INFO = { name: 'cardano-market-api', version: VERSION }
 
 const INSTRUCTIONS = [
   'Read-only Cardano native-token market data, wallet overviews and ADA market statistics: the same data as the REST API at /api/v1.',

@@ -32,7 +32,10 @@ describe('OHLCV inputs without HTTP (as the MCP tool gives them)', () => {
   it('refuses what the endpoint refuses, with the same errors', () => {
     expect(refusal({ asset: 'snek' })).toEqual({ status: 400, error: 'Invalid asset unit' })
     expect(refusal({ asset: SNEK, tf: '2h' })).toEqual({ status: 400, error: 'Invalid timeframe' })
-    expect(refusal({ asset: SNEK, quote: 'USD' })).toEqual({ status: 400, error: 'Invalid quote' })
+    expect(refusal({ asset: SNEK, quote: 'eur' })).toEqual({ status: 400, error: 'Invalid quote' })
+    // quote is case-insensitive (answers write "USD" and "ADA"), lowercased for the service.
+    expect(refusal({ asset: SNEK, quote: 'USD' })).toBeNull()
+    expect(ohlcvRequest(parseToolArguments(getTokenOhlcv.input, { asset: SNEK, quote: 'ADA' })).quote).toBe('ada')
     for (const limit of [0, 501, 2.5, 'x', '']) expect(refusal({ asset: SNEK, limit })).toEqual({ status: 400, error: 'Invalid limit' })
     for (const pool of ['abc', 'zz'.repeat(8), `cardano_${'ab'.repeat(8)}`]) {
       expect(refusal({ asset: SNEK, pool })).toEqual({ status: 400, error: 'Invalid pool address' })

@@ -27,7 +27,14 @@ export async function ensureDocsBuilt(): Promise<void> {
 function matchesCatalogue(): boolean {
   const built = join(DOCS_DIST, 'index.html')
   if (!existsSync(built)) return false
-  const sources = [...walk(join(ROOT, 'docs')), join(ROOT, 'scripts', 'docs-data.ts'), join(ROOT, 'README.md')]
+  const sources = [
+    ...walk(join(ROOT, 'docs')),
+    join(ROOT, 'scripts', 'docs-data.ts'),
+    join(ROOT, 'README.md'),
+    // Generated into the docs too: the quick start's conventions and the demo's seeded sample answers.
+    join(ROOT, 'src', 'catalogue', 'conventions.ts'),
+    join(ROOT, 'scripts', 'demo-seed.ts'),
+  ]
   if (sources.some((file) => statSync(file).mtimeMs > statSync(built).mtimeMs)) return false
   return catalogue.every((doc) => {
     const page = join(DOCS_DIST, 'endpoints', `${doc.operationId}.html`)

@@ -121,11 +121,23 @@ describe('the export of a recorded day', () => {
     expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'))
   })
 
-  it('of a day with nothing recorded is empty (CSV: the header only)', async () => {
-    const ndjson = await exportOf('day=2020-01-01')
-    expect(ndjson.status).toBe(200)
-    expect(await ndjson.text()).toBe('')
-    const csv = await exportOf('day=2020-01-01&format=csv')
-    expect((await csv.text()).trim().split('\n')).toHaveLength(1)
+  it('of a day with nothing recorded is 404 naming the first recorded day, never an empty body cached a day', async () => {
+    for (const query of ['day=2020-01-01', 'day=2020-01-01&format=csv']) {
+      const res = await exportOf(query)
+      expect(res.status).toBe(404)
+      expect(res.headers.get('cache-control') ?? '').not.toContain('s-maxage=86400')
+      const body = await res.json()
+      expect(body.code).toBe('day_not_recorded')
+      expect(body.hint).toContain(`first recorded day is ${day}`)
+      expect(body.hint).toContain(`/api/v1/export/snapshots?day=${day}`)
+    }
+  })
+
+  it('without day exports today (UTC), the day the service clock is in', async () => {
+    const res = await exportOf('format=csv')
+    expect(res.status).toBe(200)
+    const today = new Date(h.now()).toISOString().slice(0, 10)
+    expect(res.headers.get('content-disposition')).toContain(`snapshots-${today}.csv`)
+    expect((await res.text()).trim().split('\n').length).toBeGreaterThan(1)
   })
 })

@@ -8,9 +8,12 @@ import { catalogue } from '../../src/catalogue'
 import { mcpTools } from '../../src/mcp/tools'
 import { COVERAGE_RULES } from '../../src/market/coverage'
 import { API_PREFIX } from '../../src/paths'
+import { seedDemoHistory } from '../../scripts/demo-seed'
 import { startService } from '../helpers'
 
 const svc = await startService({ env: { DATABASE_URL: ':memory:' } })
+// The examples are the demo's: its seeded history, so the export example has a day to export.
+await seedDemoHistory(svc.deps)
 afterAll(() => svc.stop())
 
 const ORIGIN = 'http://api.example'

@@ -12,9 +12,9 @@ afterAll(async () => {
   await first?.stop()
 })
 
-test('the start command on a port another process holds exits 1 with one line naming the port', async () => {
-  first = await startServerProcess({ DATABASE_URL: 'off', ...UNREACHABLE })
-  const second = Bun.spawn(['bun', 'src/index.ts'], {
+test.each([['the start command', 'src/index.ts'], ['the demo', 'scripts/demo.ts']])('%s on a port another process holds exits 1 with one line naming the port, no stack trace', async (_name, script) => {
+  first ??= await startServerProcess({ DATABASE_URL: 'off', ...UNREACHABLE })
+  const second = Bun.spawn(['bun', script], {
     cwd: new URL('../..', import.meta.url).pathname,
     env: { ...process.env, ...UNREACHABLE, PORT: String(first.port), HOST: '127.0.0.1', DATABASE_URL: 'off', LOG_LEVEL: 'silent' },
     stdin: 'ignore',

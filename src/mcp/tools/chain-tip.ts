@@ -1,40 +1,10 @@
-import { Type, type Static } from '@sinclair/typebox'
-import type { Fetched } from '../../upstream/fetched'
-import type { ChainTip, Koios } from '../../upstream/koios'
+import { Type } from '@sinclair/typebox'
+import { ChainTipBody, readChainTip } from '../../modules/chain-tip/read'
 import { defineTool } from '../tool'
-
-export const ChainTipBody = Type.Object({
-  epoch: Type.Integer({ description: 'Current epoch number', examples: [568] }),
-  slot: Type.Integer({ description: 'Absolute slot of the latest block', examples: [160236945] }),
-  epochSlot: Type.Union([Type.Integer(), Type.Null()], { description: 'Slot within the epoch', examples: [224145] }),
-  blockHeight: Type.Integer({ description: 'Block height (block number) of the latest block', examples: [11934562] }),
-  blockHash: Type.String({ description: 'Hash of the latest block (hex)' }),
-  blockTime: Type.Integer({ description: 'Time of the latest block, Unix seconds (UTC)', examples: [1751803236] }),
-  blockTimeIso: Type.String({ description: 'The same time as ISO 8601 (UTC)', examples: ['2025-07-06T12:00:36.000Z'] }),
-})
-export type ChainTipBody = Static<typeof ChainTipBody>
-
-export function chainTipBody(tip: ChainTip): ChainTipBody {
-  return {
-    epoch: tip.epoch,
-    slot: tip.absSlot,
-    epochSlot: tip.epochSlot,
-    blockHeight: tip.blockHeight,
-    blockHash: tip.hash,
-    blockTime: tip.blockTime,
-    blockTimeIso: new Date(tip.blockTime * 1000).toISOString(),
-  }
-}
-
-/** The chain tip from the chain API; the adapter caches it for about 20 s (KoiosTtls.tip). */
-export async function readChainTip(koios: Koios): Promise<Fetched<ChainTipBody>> {
-  const tip = await koios.tip()
-  return { data: chainTipBody(tip.data), stale: tip.stale }
-}
 
 export const getChainTip = defineTool({
   name: 'get_chain_tip',
-  description: 'Latest Cardano block from the chain API: epoch, slot, block height, block hash and block time (cached about 20 s).',
+  description: 'Latest Cardano block from the chain API: epoch, slot, block height, block hash and block time (cached about 20 s). REST: GET /api/v1/chain/tip.',
   input: Type.Object({}),
   output: ChainTipBody,
   call: (context) => readChainTip(context.upstreams.koios),

@@ -1,16 +1,19 @@
-import { Type } from '@sinclair/typebox'
 import { screenerDoc, searchDoc, tokenDetailDoc } from '../../modules/tokens/catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
-import { searchQuery } from '../../modules/tokens/inputs'
+import { screenerView, searchQuery } from '../../modules/tokens/inputs'
+import { orderedScreener } from '../../modules/tokens/screener-order'
 import { defineTool, inputFromParams } from '../tool'
 
 export const listTokens = defineTool({
   name: 'list_tokens',
   description:
-    'Screener of the curated Cardano tokens: price, 1h/6h/24h change, volume, liquidity and trades across covered DEXes (see coverage), sorted by liquidity.',
-  input: Type.Object({}),
+    'Screener of the curated Cardano tokens: price, 1h/6h/24h change, volume, liquidity and trades across covered DEXes (see coverage), sorted by liquidity unless sort/order say otherwise; limit keeps the first N.',
+  input: inputFromParams(screenerDoc.params),
   output: screenerDoc.response,
-  call: (context) => context.services.tokens.screener(context.origin),
+  async call(context, args) {
+    const read = await context.services.tokens.screener(context.origin)
+    return { ...read, data: orderedScreener(read.data, screenerView(args)) }
+  },
 })
 
 export const getToken = defineTool({
@@ -28,7 +31,7 @@ export const getToken = defineTool({
 
 export const searchTokens = defineTool({
   name: 'search_tokens',
-  description: 'Search Cardano tokens by ticker, name or asset unit (source A only); gives asset units for the other tools.',
+  description: 'Search Cardano tokens by ticker, name, asset unit or fingerprint (asset1…; curated tokens) (source A only); gives asset units for the other tools.',
   input: inputFromParams(searchDoc.params),
   output: searchDoc.response,
   call: (context, args) => context.services.tokens.search(searchQuery(args), context.origin),

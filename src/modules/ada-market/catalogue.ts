@@ -36,8 +36,8 @@ export const marketDoc = endpoint({
       [1751803203000, 0.650012],
     ],
     ecosystem: [
-      { id: 'iagon', symbol: 'iag', name: 'Iagon', priceUsd: 0.2811, change24h: -1.12, marketCap: 103441120, volume24h: 1203311 },
-      { id: 'snek', symbol: 'snek', name: 'Snek', priceUsd: 0.00134612, change24h: 2.41, marketCap: 103262110, volume24h: 2110335 },
+      { id: 'iagon', unit: '5d16cc1a177b5d9ba9cfa9793b07e60f1fb70fea1f8aef064415d114494147', symbol: 'iag', name: 'Iagon', priceUsd: 0.2811, change24h: -1.12, marketCap: 103441120, volume24h: 1203311 },
+      { id: 'snek', unit: '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b', symbol: 'snek', name: 'Snek', priceUsd: 0.00134612, change24h: 2.41, marketCap: 103262110, volume24h: 2110335 },
     ],
   },
 })

@@ -10,6 +10,12 @@ const figure = (description: string) => t.Union([t.Number(), t.Null()], { descri
 export const EcosystemTokenSchema = t.Object(
   {
     id: t.String({ description: 'Market provider coin id', examples: ['snek'] }),
+    unit: t.Union([t.String({ pattern: '^[0-9a-f]{56,120}$' }), t.Null()], {
+      description:
+        "The curated registry's asset unit for this coin (joins /tokens `address`): same ticker and agreeing name. " +
+        'null when the registry does not know the token (the provider names no policy id, so nothing else is guessed).',
+      examples: ['279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'],
+    }),
     symbol: t.String({ description: 'Symbol as the provider writes it (lowercase)', examples: ['snek'] }),
     name: t.String({ examples: ['Snek'] }),
     priceUsd: figure('USD price'),

@@ -15,7 +15,7 @@ import { topEcosystem } from './ecosystem'
 import type { MarketQuery } from './request'
 import type { AdaSnapshot, MarketOverview } from './schemas'
 
-export type AdaMarketServiceDeps = ServiceDeps<'upstreams'>
+export type AdaMarketServiceDeps = ServiceDeps<'upstreams' | 'registry'>
 
 export class AdaMarketService {
   constructor(private readonly deps: AdaMarketServiceDeps) {}
@@ -32,7 +32,7 @@ export class AdaMarketService {
       ada: ada.data,
       days: query.days,
       series: lastDays(series.data, query.days),
-      ...(ecosystem ? { ecosystem: topEcosystem(ecosystem.data) } : {}),
+      ...(ecosystem ? { ecosystem: topEcosystem(ecosystem.data, this.deps.registry.tokens) } : {}),
     }
     return { data, stale: anyStale(ada, series, ecosystem) }
   }

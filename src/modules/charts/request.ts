@@ -14,6 +14,10 @@ import { DEFAULT_TIMEFRAME, TIMEFRAMES, type Timeframe } from './timeframes'
 
 const QUOTES = ['usd', 'ada'] as const
 export type Quote = (typeof QUOTES)[number]
+const QUOTE_PATTERN = `^(?:${QUOTES.map((q) => [...q].map((c) => `[${c}${c.toUpperCase()}]`).join('')).join('|')})$`
+
+/** The quote in lowercase; the schema let only usd or ada through, in any case. */
+const quoteOf = (raw: string | undefined): Quote => QUOTES.find((q) => q === raw?.toLowerCase()) ?? 'usd'
 
 export const LIMIT = { min: 1, max: 500, default: 300 } as const
 
@@ -51,8 +55,10 @@ export const ohlcvParams = [
     name: 'quote',
     in: 'query',
     required: false,
-    description: 'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series)',
-    schema: t.Union(literals(QUOTES), { default: 'usd', examples: ['ada'], error: invalid(INVALID.quote()) }),
+    description:
+      'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series); either case (ADA as the answers write it, or ada)',
+    // Case-insensitive, since answers write "quote":"ADA"; tf stays case-sensitive (1m is not 1M).
+    schema: t.String({ pattern: QUOTE_PATTERN, default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
   }),
   param({
     name: 'pool',
@@ -81,7 +87,7 @@ export function ohlcvRequest(input: OhlcvInput): OhlcvRequest {
   return {
     unit: parseAssetUnit(input.asset),
     tf: input.tf ?? DEFAULT_TIMEFRAME,
-    quote: input.quote ?? 'usd',
+    quote: quoteOf(input.quote),
     limit: input.limit ?? LIMIT.default,
     pool: input.pool === undefined ? null : input.pool.toLowerCase(),
   }

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { endpoint, type EndpointDoc, type ErrorDoc } from '../../catalogue/types'
-import { apiError, documented, errorDoc } from '../../http/error-catalogue'
+import { apiError, documented, errorDoc, SIGN_FROM_CODE } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
 import { assetParam } from '../../http/asset-input'
 import { stakeShort } from './display'
@@ -30,7 +30,8 @@ const SIGNING =
   'reward addresses (`e1…`) can sign; hashed payloads (`hashed: true`, as Ledger produces) are accepted. The ' +
   'writer is the stake address the signature proves. Checks run in this order: body over 8 KB -> 413; body not ' +
   'a JSON object with the four strings (hex where hex is due) -> 400; signature not verifying -> 401; payload ' +
-  'not meaning what this endpoint needs -> 400; then the daily limit. Any Content-Type is read as JSON.'
+  'not meaning what this endpoint needs -> 400; then the daily limit. Any Content-Type is read as JSON. ' +
+  SIGN_FROM_CODE
 
 const NOT_CONFIGURED = documented(databaseNotConfigured(), 'This deployment runs with DATABASE_URL=off')
 
@@ -95,7 +96,9 @@ export const castBoostDoc = endpoint({
     'Signed payload: `{"action":"boost","unit":"<asset unit>","day":"YYYY-MM-DD"}` with `day` today in UTC ' +
     '(a signature from another day is refused, so a captured one expires on its own). One boost per stake ' +
     'address per UTC day across all tokens, enforced by the database, also for simultaneous requests to ' +
-    `several servers sharing it. ${SIGNING}`,
+    'several servers sharing it. A boost proves only that the holder of a stake key signed it today: the stake ' +
+    'address need not be registered on chain (the chain API is not asked), so a count is of keys, not of funded ' +
+    `wallets. ${SIGNING}`,
   params: [],
   body: {
     description: 'The signed boost',

@@ -62,7 +62,7 @@ export const tokenHistoryDoc = endpoint({
   params: [assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex', 'asset'), ...rangeParams],
   cacheSeconds: HISTORY_CACHE_SECONDS[DEFAULT_HISTORY_TIMEFRAME],
   cacheNote: `per timeframe: ${lifetimes}; a range that ended before the current 5-minute interval ${CLOSED_RANGE_CACHE_SECONDS} s`,
-  examples: [`/tokens/${SNEK_UNIT}/history`, `/tokens/${SNEK_UNIT}/history?tf=1d&limit=90`, `/tokens/${SNEK_UNIT}/history?tf=5m&from=2026-11-01T00:00:00Z&limit=288`],
+  examples: [`/tokens/${SNEK_UNIT}/history`, `/tokens/${SNEK_UNIT}/history?tf=1d&limit=90`, `/tokens/${SNEK_UNIT}/history?tf=5m&limit=288`],
   errors: [
     errorDoc('invalid_asset_unit', 'The asset is not a 56-hex policy id followed by an even-length hex asset name'),
     ...rangeErrors,
@@ -127,15 +127,19 @@ export const exportSnapshotsDoc = endpoint({
     '`lovelace`), ordered by interval start, then unit. Streamed from the database page by page. Fields: ' +
     `${EXPORT_FIELDS.map((f) => `\`${f}\``).join(', ')}. \`resolution\` is \`5m\` for a snapshot (its price only: ` +
     `open, high and low are null) or \`1h\` for a roll-up of a day older than ${RETENTION_DAYS} days (open/high/low ` +
-    'over the hour, price = close); `sources` lists `source_a`, `source_b`, `market_provider` (joined with `+` in ' +
-    'CSV, where an empty cell is null). A day with nothing recorded is an empty body (CSV: the header only). ' +
+    'over the hour, price = close); `sources` lists `source_a`, `source_b`, `market_provider` (or `demo_seed` for the ' +
+    'synthetic past `bun run demo` seeds; joined with `+` in ' +
+    'CSV, where an empty cell is null). `day` defaults to today (UTC). A day with nothing recorded is 404 ' +
+    '`day_not_recorded`, whose hint names the first day this deployment recorded (recording starts with the ' +
+    'deployment; there is no backfill), never an empty body. ' +
     'The weak ETag changes when a row of the day is added or rolled up; `If-None-Match` gives 304.',
   params: exportParams,
   cacheSeconds: EXPORT_CACHE_SECONDS.complete,
   cacheNote: `a finished day ${EXPORT_CACHE_SECONDS.complete} s; the current day ${EXPORT_CACHE_SECONDS.today} s`,
-  examples: ['/export/snapshots?day=2026-01-31', '/export/snapshots?day=2026-01-31&format=csv'],
+  examples: ['/export/snapshots', '/export/snapshots?format=csv'],
   errors: [
-    documented(HISTORY_INVALID.day(), 'day is missing, not a real YYYY-MM-DD day, or in the future'),
+    documented(HISTORY_INVALID.day(), 'day is not a real YYYY-MM-DD day, or in the future'),
+    errorDoc('day_not_recorded', 'Nothing was recorded on that day', { day: '2026-01-31', firstDay: '2026-11-22' }),
     documented(HISTORY_INVALID.format(), 'format is not ndjson or csv'),
     ...databaseErrors,
   ],

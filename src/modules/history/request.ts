@@ -8,7 +8,7 @@ import { literals } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
 import { invalid, type ApiError } from '../../http/errors'
-import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, utcDayStart, type HistoryTimeframe } from './intervals'
+import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, utcDayStart, type HistoryTimeframe, isoDay } from './intervals'
 
 export const HISTORY_LIMIT = { min: 1, max: 1000, default: 300 } as const
 export const DEFAULT_HISTORY_TIMEFRAME: HistoryTimeframe = '1h'
@@ -120,8 +120,8 @@ export const exportParams = [
   param({
     name: 'day',
     in: 'query',
-    required: true,
-    description: 'UTC day, YYYY-MM-DD, today or earlier',
+    required: false,
+    description: 'UTC day, YYYY-MM-DD, today or earlier; default today (UTC)',
     schema: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-31'], error: invalid(HISTORY_INVALID.day()) }),
   }),
   param({
@@ -140,9 +140,10 @@ export const exportParams = [
 /** The validated day and format; 400 for a day that is not real or has not begun. */
 export function parseExportRequest(raw: ParamValues<typeof exportParams>, nowMs: number): ExportRequest {
   const format = raw.format ?? 'ndjson'
-  const from = utcDayStart(raw.day)
-  if (from === null) throw HISTORY_INVALID.day()
   const today = Math.floor(nowMs / 1000 / DAY_SECONDS) * DAY_SECONDS
-  if (from > today) throw HISTORY_INVALID.day(`${raw.day} has not begun yet.`)
-  return { day: raw.day, from, format, complete: from < today }
+  const day = raw.day ?? isoDay(today)
+  const from = utcDayStart(day)
+  if (from === null) throw HISTORY_INVALID.day()
+  if (from > today) throw HISTORY_INVALID.day(`${day} has not begun yet.`)
+  return { day, from, format, complete: from < today }
 }

@@ -13,7 +13,7 @@ import { DAY_SECONDS, HISTORY_TIMEFRAMES, isoDay } from './intervals'
 import type { ExportRequest, HistoryRequest } from './request'
 import type { HistoryBody } from './schemas'
 import { ADA_UNIT } from './snapshot'
-import { exportPage, queryCandles, rangeStats, type ExportKey } from './store'
+import { exportPage, firstRecorded, queryCandles, rangeStats, type ExportKey } from './store'
 
 /** Rows per export page: one keyset query each, so memory stays flat whatever the day holds. */
 export const EXPORT_PAGE_ROWS = 1000
@@ -58,12 +58,17 @@ export class HistoryService {
     return this.history(ADA_UNIT, 'ADA', request, adaHistoryCoverage)
   }
 
-  /** Every row recorded for one UTC day, streamed page by page (never the whole day in memory). */
+  /** Every row recorded for one UTC day, streamed page by page (never the whole day in memory); 404 for a day with none. */
   async exportDay(request: ExportRequest): Promise<DayExport> {
     const database = this.requireDatabase()
     const from = request.from
     const to = from + DAY_SECONDS
     const stats = await this.guard(() => database.read((db) => rangeStats(db, from, to)))
+    // Never an empty body cached for a day: say that nothing was recorded, and since when something was.
+    if (stats.rows === 0) {
+      const first = await this.guard(() => database.read(firstRecorded))
+      throw apiError('day_not_recorded', { day: request.day, firstDay: first === null ? null : isoDay(first) })
+    }
     const encoder = new TextEncoder()
     let after: ExportKey | null = null
     let headerSent = false

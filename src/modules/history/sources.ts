@@ -2,7 +2,13 @@
  * Which sources contributed to a recorded row, stored as bits (one small integer per row rather than text).
  * Pure.
  */
-export const SOURCE_BITS = { source_a: 1, source_b: 2, market_provider: 4 } as const
+export const SOURCE_BITS = {
+  source_a: 1,
+  source_b: 2,
+  market_provider: 4,
+  /** Synthetic rows `bun run demo` seeds so its history has a past (scripts/demo-seed.ts); never recorded by a deployment. */
+  demo_seed: 8,
+} as const
 export type SourceName = keyof typeof SOURCE_BITS
 
 const NAMES = Object.keys(SOURCE_BITS) as SourceName[]

@@ -143,3 +143,10 @@ export async function rangeStats(db: Db, from: number, to: number): Promise<{ ro
   const last = rows[0]?.last
   return { rows: Number(rows[0]?.n ?? 0), lastRecordedAtMs: last === null || last === undefined ? null : Number(last) }
 }
+
+/** The start of the earliest recorded interval of any asset (the time index's first entry), or null. */
+export async function firstRecorded(db: Db): Promise<number | null> {
+  const rows = await db.all<{ first: number | null }>(sql`SELECT min(interval_start) AS first FROM market_snapshots`)
+  const first = rows[0]?.first
+  return first === null || first === undefined ? null : Number(first)
+}

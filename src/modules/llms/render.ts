@@ -1,4 +1,6 @@
 import { API_DESCRIPTION, ERROR_FORMAT, MCP_TRANSPORT } from '../../catalogue/render'
+import { CONVENTIONS, X_CACHE_STALE } from '../../catalogue/conventions'
+import { SIGN_FROM_CODE } from '../../http/error-catalogue'
 import { COVERAGE_RULES } from '../../market/coverage'
 import { API_PREFIX, MCP_PATH } from '../../paths'
 import type { EndpointDoc } from '../../catalogue/types'
@@ -30,7 +32,7 @@ export function exampleUrl(doc: EndpointDoc, origin: string): string {
 }
 
 function endpointLine(doc: EndpointDoc, origin: string): string {
-  const body = doc.body === undefined ? '' : ' Body: a CIP-30 signed JSON object (see the OpenAPI document).'
+  const body = doc.body === undefined ? '' : ` Body: a CIP-30 signed JSON object (see the OpenAPI document). ${SIGN_FROM_CODE}`
   return `- ${doc.method} ${API_PREFIX}${doc.path}: ${doc.summary}.${body} Example: ${exampleUrl(doc, origin)}`
 }
 
@@ -41,7 +43,7 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '',
     `> ${API_DESCRIPTION} Base URL: ${base}`,
     '',
-    'Reads need no key: plain GETs answering JSON (token logos are images). Answers are cached per endpoint (Cache-Control s-maxage); X-Cache: STALE marks a copy served while an upstream is failing.',
+    `Reads need no key: plain GETs answering JSON (token logos are images). Answers are cached per endpoint (Cache-Control s-maxage). ${X_CACHE_STALE}`,
     ERROR_FORMAT,
     '',
     '## Docs',
@@ -54,6 +56,9 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '',
     ...catalogue.map((doc) => endpointLine(doc, origin)),
     '',
+    '## Conventions',
+    '',
+    ...CONVENTIONS.flatMap((c) => [`### ${c.title}`, '', ...c.items.map((item) => `- ${item}`), '']),
     '## Coverage rules',
     '',
     ...COVERAGE_RULES.map((rule) => `- ${rule}`),

@@ -32,7 +32,7 @@ const EndpointSummary = t.Object({
 export const IndexResponse = t.Object({
   name: t.String(),
   description: t.String(),
-  version: t.String({ examples: ['v1'] }),
+  version: t.String({ description: 'Release of this service, as OpenAPI info.version and the MCP server say it; /api/v1 is its major version', examples: ['1.0.0'] }),
   baseUrl: t.String(),
   openapi: t.String({ description: 'OpenAPI 3.1 document' }),
   reference: t.String({ description: 'Interactive API reference' }),

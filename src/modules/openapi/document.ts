@@ -3,6 +3,8 @@ import { COVERAGE_RULES } from '../../market/coverage'
 import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../../paths'
 import { ErrorBody } from '../../catalogue/route-options'
 import type { EndpointDoc, ErrorDoc } from '../../catalogue/types'
+import { VERSION } from '../../version'
+import { X_CACHE_STALE } from '../../catalogue/conventions'
 
 /**
  * The OpenAPI 3.1 document: @elysiajs/openapi generates it from the route schemas (routeOptions gives each
@@ -36,7 +38,7 @@ export function completeDocument(generated: Json, context: DocumentContext): Jso
     openapi: '3.1.1',
     info: {
       title: 'cardano-market-api',
-      version: '1.0.0',
+      version: VERSION,
       summary: 'Free, keyless, public REST API over Cardano native-token market data',
       description: describeApi(context),
     },
@@ -77,6 +79,8 @@ function describeApi(context: DocumentContext): string {
     'Every non-2xx answer is JSON `{code, error, hint}`: `code` is a stable snake_case identifier to branch on, ' +
       '`error` says what went wrong and the hint what to do about it. An upstream failure with no cached copy is a ' +
       '502; with a cached copy the copy is served, labelled `X-Cache: STALE`.',
+    '## Caching',
+    X_CACHE_STALE,
     '## MCP',
     `The same data as MCP tools for agents: Streamable HTTP at \`${context.origin}${MCP_PATH}\`. Tools: ` +
       context.tools.map((tool) => `\`${tool.name}\``).join(', ') + '.',

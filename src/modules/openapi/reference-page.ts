@@ -45,7 +45,9 @@ export function referencePage(): string {
     <style>body { margin: 0; font-family: system-ui, sans-serif; }</style>
   </head>
   <body>
-    <div id="reference"><noscript>The reference needs JavaScript; the raw document is at <a href="${CONFIGURATION.url}">${CONFIGURATION.url}</a>.</noscript></div>
+    <noscript>The reference needs JavaScript; the raw document is at <a href="${CONFIGURATION.url}">${CONFIGURATION.url}</a>.</noscript>
+    <!-- Empty: Scalar hydrates whatever the mount point holds (a child here gave Vue's hydration-mismatch error). -->
+    <div id="reference"></div>
     <script type="module">
       import { createApiReference } from '${REFERENCE_ASSETS}/${ENTRY}'
       createApiReference('#reference', ${JSON.stringify(CONFIGURATION)})

@@ -2,7 +2,8 @@ import { endpoint } from '../../catalogue/types'
 import { errorDoc } from '../../http/error-catalogue'
 import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import { assetParam } from '../../http/asset-input'
-import { SEARCH_MAX_LENGTH, searchParam } from './inputs'
+import { screenerParams, SEARCH_MAX_LENGTH, searchParam } from './inputs'
+import { SORT_COLUMNS } from './screener-order'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
 
@@ -48,11 +49,20 @@ export const screenerDoc = endpoint({
     'One refresh costs ceil(N/30) source A calls (`/tokens/v1`) and ceil(N/30) source B calls for N registry ' +
       'tokens. Source A may list fewer pairs per token in those batch answers than in a token\'s own pair list, so ' +
       'source A figures here can be lower than on the token\'s detail, which reads every pair.',
+    '`sort` (any numeric column: ' + SORT_COLUMNS.map((c) => `\`${c}\``).join(', ') + '), `order` (`desc` ' +
+      'default, `asc`) and `limit` (first N after sorting) reorder and cut the one cached list: they cost no ' +
+      'upstream call, and equal requests share one cached answer whatever order the query names them in. Null ' +
+      'figures sort last in either order; ties keep the default order. `count` is the number of rows returned.',
   ].join('\n\n'),
-  params: [],
+  params: screenerParams,
   cacheSeconds: 45,
-  examples: ['/tokens'],
-  errors: [UPSTREAM_A_FAILED],
+  examples: ['/tokens', '/tokens?sort=volume24h&order=desc&limit=5'],
+  errors: [
+    errorDoc('invalid_sort', '`sort` is not one of the numeric columns', { columns: SORT_COLUMNS }),
+    errorDoc('invalid_order', '`order` is not asc or desc'),
+    errorDoc('invalid_limit', '`limit` is not an integer from 1 to 1000', { min: 1, max: 1000, of: 'tokens to list' }),
+    UPSTREAM_A_FAILED,
+  ],
   coverage: MERGED_COVERAGE_NOTE,
   response: ScreenerResponse,
 })
@@ -98,16 +108,20 @@ export const searchDoc = endpoint({
   method: 'GET',
   path: '/search',
   tag: 'Tokens',
-  summary: 'Search Cardano tokens by ticker, name or unit',
+  summary: 'Search Cardano tokens by ticker, name, asset unit or fingerprint',
   description: [
     'Runs the query against source A\'s search, keeps Cardano pairs only (the search spans every chain) and gives ' +
       'one row per base token, with the figures of its deepest pair. Ranking: curated tokens whose ticker equals ' +
       'the query, then curated tokens whose ticker or name contains it, then the rest; more liquidity first within ' +
       `each. At most ${SEARCH_LIMIT} rows. Curated tokens show the registry's ticker and name.`,
+    'A full asset unit (policy id + asset name hex, either case) finds that token through its own pair list (the ' +
+      'detail\'s source A read), since source A\'s text search does not match units. A CIP-14 fingerprint ' +
+      '(`asset1…`, the detail\'s `fingerprint`) finds a curated token; a fingerprint is a one-way hash, so one ' +
+      'outside the registry gives no row (search by its unit instead).',
   ].join('\n\n'),
   params: [searchParam],
   cacheSeconds: 30,
-  examples: ['/search?q=snek', '/search?q=usdm'],
+  examples: ['/search?q=snek', '/search?q=usdm', '/search?q=asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk', `/search?q=${SNEK}`],
   errors: [
     errorDoc('invalid_search_query', `q is missing, empty, only spaces, or longer than ${SEARCH_MAX_LENGTH} characters`, { maxLength: SEARCH_MAX_LENGTH }),
     UPSTREAM_A_FAILED,

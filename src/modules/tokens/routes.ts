@@ -5,7 +5,8 @@ import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
-import { searchQuery } from './inputs'
+import { screenerView, searchQuery } from './inputs'
+import { isDefaultView, orderedScreener, viewKey } from './screener-order'
 import type { TokenService } from './service'
 
 /** A detail whose holder estimate is still being computed is rebuilt this soon, so the estimate shows up. */
@@ -18,7 +19,19 @@ export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPoli
   const detail = cachedPerOrigin(responses, deps.origin, tokenDetailDoc)
   const search = cachedPerOrigin(responses, deps.origin, searchDoc)
   return new Elysia({ name: 'tokens' })
-    .get('/tokens', ({ request }) => screener(request, 'tokens', (origin) => tokens.screener(origin)), routeOptions(screenerDoc))
+    .get(
+      '/tokens',
+      ({ request, query }) => {
+        const view = screenerView(query)
+        if (isDefaultView(view)) return screener(request, 'tokens', (origin) => tokens.screener(origin))
+        // The same service read as the default list (same upstream entries), reordered: no upstream cost.
+        return screener(request, `tokens|${viewKey(view)}`, async (origin) => {
+          const read = await tokens.screener(origin)
+          return { ...read, data: orderedScreener(read.data, view) }
+        })
+      },
+      routeOptions(screenerDoc),
+    )
     .get(
       '/tokens/:asset',
       ({ request, params }) => {

@@ -10,7 +10,8 @@
  * Degrading: source B failing (no cached copy) leaves source A's figures with the source-A-only coverage
  * string, marked stale so it is rebuilt soon; source A failing is a 502 (nothing honest to show).
  */
-import { splitUnit } from '../../cardano/unit'
+import { fingerprintOf, normaliseFingerprint } from '../../cardano/fingerprint'
+import { normaliseUnit, splitUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
 import { API_PREFIX } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
@@ -173,16 +174,34 @@ export class TokenService {
     }
   }
 
-  /** `query` is already trimmed and checked (see searchQuery). */
+  /**
+   * `query` is already trimmed and checked (see searchQuery). A full unit, or the fingerprint of a curated token,
+   * reads that token's pairs (the detail's own source A resource) instead of source A's text search, which does
+   * not match them; a fingerprint of a token outside the registry cannot be turned back into a unit: no row.
+   */
   async search(query: string, origin: string): Promise<Fetched<SearchBody>> {
-    const read = await this.deps.upstreams.dexscreener.search(query)
-    const hits = searchHits(query, read.data, (unit) => this.deps.registry.get(unit))
+    const { dexscreener } = this.deps.upstreams
+    const unit = this.unitSearched(query)
+    const read = unit === undefined ? await dexscreener.search(query) : unit === null ? null : await dexscreener.tokenPairs(unit)
+    const hits = read === null ? [] : searchHits(query, read.data, (u) => this.deps.registry.get(u)).filter((hit) => unit === undefined || hit.address === unit)
     const tokens = hits.map((hit) => ({ ...hit, imageUrl: logoUrl(origin, hit.address) }))
     return {
       data: { coverage: sourceAOnlyCoverage(this.deps.config), query, count: tokens.length, tokens },
-      stale: read.stale,
+      stale: read?.stale ?? false,
     }
   }
+
+  /** The unit a query names (a unit, or a curated token's fingerprint), null for an unknown fingerprint, else undefined. */
+  private unitSearched(query: string): string | null | undefined {
+    const unit = normaliseUnit(query)
+    if (unit !== null) return unit
+    const fingerprint = normaliseFingerprint(query)
+    if (fingerprint === null) return undefined
+    this.fingerprints ??= new Map(this.deps.registry.tokens.map((token) => [fingerprintOf(token.unit), token.unit]))
+    return this.fingerprints.get(fingerprint) ?? null
+  }
+
+  private fingerprints: Map<string, string> | null = null
 
   private poolsOf(unit: string, pairsA: readonly DexPair[], poolsB: readonly GtPool[] | null) {
     return poolsOfToken(unit, pairsA, poolsB, this.deps.config, (u) => this.deps.registry.get(u)?.ticker)
