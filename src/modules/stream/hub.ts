@@ -87,6 +87,8 @@ class Connection {
   readonly openedAt = Date.now()
   events = 0
   closed = false
+  /** Bytes of the stream's first writes (snapshots, replay), allowed on top of the backlog bound. */
+  allowance = 0
   constructor(
     readonly client: string,
     readonly topics: Topic[],
@@ -203,14 +205,18 @@ export class StreamHub {
           connection = conn
           this.add(conn)
           // A little jitter spreads the reconnections after an instance restarts.
-          this.write(conn, retryFrame(STREAM_DEFAULTS.retryMs + Math.floor(Math.random() * 1000)))
+          // What a stream starts with may exceed the backlog bound (a screener snapshot, a long replay): the
+          // bound applies from the first event after it.
+          const first = (frame: Uint8Array) => this.write(conn, frame, false)
+          first(retryFrame(STREAM_DEFAULTS.retryMs + Math.floor(Math.random() * 1000)))
           const missed = lastEventId === null ? null : this.since(lastEventId, conn)
           if (missed === null) {
-            if (lastEventId !== null) this.write(conn, eventFrame(this.lastId, 'reset', { reason: 'the events after your Last-Event-ID are no longer held' }))
-            this.snapshots(conn)
+            if (lastEventId !== null) first(eventFrame(this.lastId, 'reset', { reason: 'the events after your Last-Event-ID are no longer held' }))
+            this.snapshots(conn, first)
           } else {
-            for (const entry of missed) this.write(conn, entry.frame)
+            for (const entry of missed) first(entry.frame)
           }
+          conn.allowance = -(conn.controller.desiredSize ?? 0)
         },
         cancel: () => {
           if (connection !== null) this.remove(connection, 'client closed')
@@ -322,8 +328,8 @@ export class StreamHub {
     return this.ring.slice(start).filter((entry) => names.has(entry.topic))
   }
 
-  private snapshots(conn: Connection): void {
-    for (const topic of conn.topics) this.write(conn, eventFrame(this.lastId, 'snapshot', this.snapshotOf(topic)))
+  private snapshots(conn: Connection, write = (frame: Uint8Array) => this.write(conn, frame)): void {
+    for (const topic of conn.topics) write(eventFrame(this.lastId, 'snapshot', this.snapshotOf(topic)))
   }
 
   private snapshotOf(topic: Topic): Record<string, unknown> {
@@ -360,7 +366,7 @@ export class StreamHub {
   }
 
   /** Queue a frame; a reader whose unread bytes pass the bound is dropped (it reconnects and resumes). */
-  private write(conn: Connection, frame: Uint8Array): void {
+  private write(conn: Connection, frame: Uint8Array, bounded = true): void {
     if (conn.closed) return
     try {
       conn.controller.enqueue(frame)
@@ -369,7 +375,7 @@ export class StreamHub {
       return
     }
     conn.events++
-    if ((conn.controller.desiredSize ?? 0) < -this.options.limits.maxBacklogBytes) {
+    if (bounded && -(conn.controller.desiredSize ?? 0) > this.options.limits.maxBacklogBytes + conn.allowance) {
       this.remove(conn, 'slow reader')
       // error() discards the queued bytes at once (close() would keep them until written).
       conn.controller.error(new Error('stream dropped: the client left too much unread'))
