@@ -133,6 +133,11 @@ export class StreamHub {
     return { open: this.openCount, closed: { ...this.closedReasons } }
   }
 
+  /** The id of the last event this instance delivered (a snapshot sent now would carry it). */
+  lastEventId(): string {
+    return this.lastId
+  }
+
   isCurated(unit: string): boolean {
     return this.options.isCurated(unit)
   }
