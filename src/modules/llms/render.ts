@@ -41,7 +41,7 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '',
     `> ${API_DESCRIPTION} Base URL: ${base}`,
     '',
-    'Reads need no key: plain GETs answering JSON (token logos are images). Answers are cached per endpoint (Cache-Control s-maxage); X-Cache: STALE marks a copy served while an upstream is failing.',
+    'Reads need no key: plain GETs answering JSON (token logos are images; the live stream is text/event-stream, Server-Sent Events). Answers are cached per endpoint (Cache-Control s-maxage); X-Cache: STALE marks a copy served while an upstream is failing.',
     ERROR_FORMAT,
     '',
     '## Docs',
