@@ -127,6 +127,27 @@ describe('snapshot, delta, resume', () => {
   })
 })
 
+describe('the documents list it', () => {
+  let s: StreamService
+  beforeAll(async () => {
+    s = await startStreamService()
+  })
+  afterAll(() => s.stop())
+
+  it('in the index, the OpenAPI document (as text/event-stream, with its 400 and 429) and llms.txt', async () => {
+    const index = (await (await fetch(`${s.base}/api/v1/`)).json()) as any
+    const entry = index.endpoints.find((e: any) => e.path === '/api/v1/stream')
+    expect(entry).toMatchObject({ method: 'GET', operationId: 'getStream' })
+    const openapi = (await (await fetch(`${s.base}/api/v1/openapi.json`)).json()) as any
+    const responses = openapi.paths['/stream'].get.responses
+    expect(Object.keys(responses['200'].content)).toEqual(['text/event-stream'])
+    expect(Object.keys(responses['400'].content['application/json'].examples)).toContain('invalid_stream_topics')
+    expect(Object.keys(responses['429'].content['application/json'].examples)).toEqual(['too_many_streams_for_client', 'too_many_streams'])
+    const llms = await (await fetch(`${s.base}/llms.txt`)).text()
+    expect(llms).toContain(`- GET /api/v1/stream: `)
+  })
+})
+
 describe('bad topics and caps', () => {
   let s: StreamService
   beforeAll(async () => {
