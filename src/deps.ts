@@ -93,6 +93,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     publicBaseUrl: config.publicBaseUrl,
     isCurated: (unit) => registry.get(unit) !== undefined,
     relay: cluster?.stream,
+    now,
   })
   services.tokens.onScreener((body, stale) => stream.publishScreener(body, stale))
   metrics.watchStreams(() => stream.stats())

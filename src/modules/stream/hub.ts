@@ -39,6 +39,8 @@ export interface StreamHubOptions {
   isCurated: (unit: string) => boolean
   relay?: StreamRelay | null
   heartbeatMs?: number
+  /** The service's clock (trades' `recordedAt`). */
+  now?: () => number
 }
 
 /** The documented figures (docs/guide/live-stream.md quotes them). */
@@ -180,7 +182,7 @@ export class StreamHub {
     if (trades.length === 0) return
     this.produce(async () => {
       const [id] = await this.reserveIds(1)
-      const message: TradesMessage = { kind: 'trades', id, unit: asset.toLowerCase(), recordedAt: new Date().toISOString(), trades: [...trades] }
+      const message: TradesMessage = { kind: 'trades', id, unit: asset.toLowerCase(), recordedAt: new Date((this.options.now ?? Date.now)()).toISOString(), trades: [...trades] }
       this.applyTrades(message)
       this.options.relay?.publish(message)
     })
@@ -209,10 +211,10 @@ export class StreamHub {
           const conn = new Connection(client, topics, controller)
           connection = conn
           this.add(conn)
-          // A little jitter spreads the reconnections after an instance restarts.
           // What a stream starts with may exceed the backlog bound (a screener snapshot, a long replay): the
           // bound applies from the first event after it.
           const first = (frame: Uint8Array) => this.write(conn, frame, false)
+          // A little jitter spreads the reconnections after an instance restarts.
           first(retryFrame(STREAM_DEFAULTS.retryMs + Math.floor(Math.random() * 1000)))
           const missed = lastEventId === null ? null : this.since(lastEventId, conn)
           if (missed === null) {
