@@ -26,6 +26,18 @@ const server = await startOrExit(config)
 stopOnSignals(server)
 void buildDocsWhenMissing(server.deps.logger)
 
+// The fake market moves, so the live stream has changes to push: every 10 s SNEK and a few other tokens' source A
+// prices drift by up to ±1 %; the core refresh (every 30 s) picks them up and the stream pushes what changed.
+const MOVE_EVERY_MS = 10_000
+setInterval(() => {
+  const pairs = fake.world.dexscreener.pairs
+  const moved = pairs.filter((pair) => (pair.baseToken as { address?: string }).address === SAMPLE.snek || Math.random() < 0.1)
+  for (const pair of moved) {
+    const price = Number(pair.priceUsd)
+    if (Number.isFinite(price) && price > 0) pair.priceUsd = (price * (1 + (Math.random() - 0.5) / 50)).toPrecision(6)
+  }
+}, MOVE_EVERY_MS).unref()
+
 const origin = server.url.replace('0.0.0.0', '127.0.0.1')
 const seeded = await seedDemoHistory(server.deps)
 await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init))
@@ -53,4 +65,9 @@ Start here
 
 Examples
 ${examples.join('\n')}
+
+Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
+pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
+
+  curl -N '${origin}${API_PREFIX}/stream?topics=screener,token:${SAMPLE.snek}'
 `)

@@ -118,7 +118,8 @@ async function responseOf(doc: EndpointDoc, example: string | undefined, get: (p
   const contentType = (res.headers.get('content-type') ?? '').split(';')[0]
   const location = res.headers.get('location') ?? undefined
   if (contentType !== 'application/json') {
-    await res.arrayBuffer()
+    // Not read: the body may never end (the live stream's).
+    await res.body?.cancel()
     return { status: res.status, contentType: contentType || 'none', ...(location ? { location } : {}), shortened: false, origin: 'sample-data' }
   }
   const { value, shortened } = shorten(await res.json())

@@ -16,6 +16,7 @@ import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
 import { opsRoutes } from './modules/ops/routes'
 import { rootRoutes } from './modules/root/routes'
+import { streamRoutes } from './modules/stream/routes'
 import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
 import { chainTipRoutes } from './modules/chain-tip/routes'
@@ -38,6 +39,8 @@ export function createApp(deps: AppDeps) {
   // Cached routes (http/cached-route.ts): the front cache in the observe wrapper answers a repeated GET of
   // them before routing, so no Elysia hook (onRequest, derive, beforeHandle, onAfterResponse…) runs for such a
   // hit. Never rely on a hook for a cached route; per-request work goes in observe() or in the handler.
+  const client = (request: Request): string =>
+    clientAddress(request.headers, app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy)
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, origin: deps.origin }))
     .use(openapiRoutes({ responses: deps.responses, origin: deps.origin }))
@@ -49,6 +52,7 @@ export function createApp(deps: AppDeps) {
     .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
     .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
+    .use(streamRoutes({ hub: deps.stream, client: (request) => client(request) }))
 
   const app = new Elysia()
     .wrap(observe({
@@ -56,8 +60,7 @@ export function createApp(deps: AppDeps) {
         metrics: deps.metrics,
         routes: currentRoutes,
         front: (request) => deps.responses.answerFromFront(request),
-        client: (request: Request): string =>
-          clientAddress(request.headers, app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy),
+        client,
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))

@@ -45,6 +45,8 @@ export interface Config {
   redisTimeoutMs: number
   /** Instances sharing the upstream budgets: each spends budget / instances while it has no Redis to share through. */
   instances: number
+  /** The live stream (GET /api/v1/stream): open streams per client address and per process, and the backlog a reader may leave unread. */
+  stream: { maxPerClient: number; maxTotal: number; maxBacklogBytes: number }
 }
 
 export class ConfigError extends Error {
@@ -149,6 +151,12 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: redisUrl(read('REDIS_URL')),
     redisTimeoutMs: int('REDIS_TIMEOUT_MS', 250, 10, 10_000),
     instances: int('INSTANCES', 1, 1, 1000),
+    stream: {
+      maxPerClient: int('STREAM_MAX_PER_CLIENT', 10, 1, 100_000),
+      // One file descriptor per stream: keep it under the process's limit.
+      maxTotal: int('STREAM_MAX_STREAMS', 10_000, 1, 1_000_000),
+      maxBacklogBytes: int('STREAM_MAX_BACKLOG_KB', 1024, 16, 1_048_576) * 1024,
+    },
   }
 }
 

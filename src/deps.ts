@@ -12,6 +12,7 @@ import { createServices, type Services } from './services'
 import { createUpstreams, type UpstreamOptions, type Upstreams } from './upstream'
 import { localShare, MemoryBudgetLedger } from './upstream/budget-ledger'
 import { isUpstreamFailure } from './upstream/errors'
+import { StreamHub } from './modules/stream/hub'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -31,6 +32,8 @@ export interface AppDeps {
   cluster: Cluster | null
   /** The community database, null when DATABASE_URL=off. */
   database: (DatabaseProbe & { close(): Promise<void> }) | null
+  /** The live stream (GET /api/v1/stream): fed by the screener builds; its trades by the chain follower (publishTrades). */
+  stream: StreamHub
 }
 
 export interface BuildOptions {
@@ -84,7 +87,17 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
       ? null
       : await CommunityDatabase.open({ url: config.databaseUrl, authToken: config.databaseAuthToken }, logger)
   const services = createServices({ config, logger, upstreams, registry, database, now })
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database }
+  const stream = new StreamHub({
+    logger,
+    limits: config.stream,
+    publicBaseUrl: config.publicBaseUrl,
+    isCurated: (unit) => registry.get(unit) !== undefined,
+    relay: cluster?.stream,
+    now,
+  })
+  services.tokens.onScreener((body, stale) => stream.publishScreener(body, stale))
+  metrics.watchStreams(() => stream.stats())
+  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database, stream }
 }
 
 /**

@@ -58,6 +58,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopped ??= (async () => {
         await history?.stop()
+        // Open streams would keep the server from stopping.
+        deps.stream.close()
         await server.stop(false)
         await deps.database?.close()
         deps.cluster?.close()

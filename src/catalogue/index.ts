@@ -7,8 +7,9 @@ import { indexDoc } from '../modules/meta/catalogue'
 import { tokenDocs } from '../modules/tokens/catalogue'
 import { walletDoc } from '../modules/wallet/catalogue'
 import { chainTipDoc } from '../modules/chain-tip/catalogue'
+import { streamDoc } from '../modules/stream/catalogue'
 import type { EndpointDoc } from './types'
 
 /** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
-export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc, ...historyDocs, ...communityDocs, chainTipDoc]
+export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, logoDoc, walletDoc, marketDoc, ...historyDocs, ...communityDocs, chainTipDoc, streamDoc]
 

@@ -4,6 +4,7 @@ import { localShare, MemoryBudgetLedger, type BudgetLedger, type LaneLimits } fr
 import { SharedRedis } from './redis'
 import { SharedAnswers, type SharedCodec } from './shared-answers'
 import { SharedBudgetLedger } from './shared-ledger'
+import { RedisStreamRelay, type StreamRelay } from './stream-relay'
 import { RedisWriteNotices, type WriteNotices } from './write-notices'
 
 /** What /readyz says about the sharing between instances. */
@@ -21,6 +22,8 @@ export interface Cluster {
    */
   responses(codec: SharedCodec): SharedTier
   writes: WriteNotices
+  /** The live stream's changes, published once and delivered by every instance. */
+  stream: StreamRelay
   /** The upstream budgets shared by all instances; budget / INSTANCES in this instance's memory while Redis cannot answer. */
   ledger(limits: LaneLimits): BudgetLedger
   status(): ClusterStatus
@@ -43,11 +46,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const redis = new SharedRedis(options.url, options.timeoutMs, options.logger)
   const answers = new SharedAnswers(redis, options.waitMs, 'memo:', options.now)
   const writes = new RedisWriteNotices(redis)
+  const stream = new RedisStreamRelay(redis)
   await redis.start()
   return {
     answers,
     responses: (codec) => new SharedAnswers(redis, options.waitMs, 'resp:', options.now, codec),
     writes,
+    stream,
     ledger: (limits) => new SharedBudgetLedger(redis, limits, new MemoryBudgetLedger(localShare(limits, options.instances))),
     status() {
       const health = redis.status()

@@ -426,6 +426,33 @@ export const ERRORS = {
     headers: () => ({ 'retry-after': '2' }),
     sample: { nothing: 'saved or read' },
   }),
+
+  // The live stream (GET /api/v1/stream)
+  invalid_stream_topics: define<{ detail: string; max: number }>({
+    status: 400,
+    meaning: '`topics` is missing, names an unknown topic or unit, or lists too many; checked before the stream opens',
+    error: "Invalid query parameter 'topics'",
+    hint: (p) =>
+      `${p.detail} topics lists 1 to ${p.max} comma-separated topics: screener, token:<unit> (a curated token, see GET /api/v1/tokens) or trades:<unit>; a unit is the 56-hex policy id followed by the asset name in hex.`,
+    sample: { detail: 'prices is not a topic.', max: 20 },
+  }),
+  too_many_streams_for_client: define<{ max: number; retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'This client address already holds the most open streams allowed (`Retry-After`)',
+    error: 'Too many open streams from this address',
+    hint: (p) =>
+      `At most ${p.max} streams may be open from one address. Close one (one stream carries several topics: topics=screener,token:<unit>) and retry in ${p.retryAfterSeconds} s.`,
+    headers: retryAfter,
+    sample: { max: 10, retryAfterSeconds: 30 },
+  }),
+  too_many_streams: define<{ retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'This instance holds the most open streams it allows (`Retry-After`)',
+    error: 'Too many open streams',
+    hint: (p) => `This instance is holding as many streams as it allows. Retry in ${p.retryAfterSeconds} s, or poll GET /api/v1/tokens meanwhile.`,
+    headers: retryAfter,
+    sample: { retryAfterSeconds: 30 },
+  }),
 } as const
 
 export type ErrorCode = keyof typeof ERRORS

@@ -92,6 +92,25 @@ export class Metrics implements UpstreamObserver {
     },
   })
 
+  private streams: () => { open: number; closed: Record<string, number> } = () => ({ open: 0, closed: {} })
+
+  private readonly streamsOpen: Gauge = new Gauge({
+    name: 'stream_connections',
+    help: 'Open live streams (GET /api/v1/stream) on this instance',
+    registers: [this.registry],
+    collect: (): void => this.streamsOpen.set(this.streams().open),
+  })
+
+  private readonly streamsClosed: Gauge<'reason'> = new Gauge({
+    name: 'stream_closed',
+    help: 'Live streams closed since start, by reason (client closed, slow reader, server stopping)',
+    labelNames: ['reason'],
+    registers: [this.registry],
+    collect: (): void => {
+      for (const [reason, count] of Object.entries(this.streams().closed)) this.streamsClosed.set({ reason }, count)
+    },
+  })
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry })
   }
@@ -135,6 +154,11 @@ export class Metrics implements UpstreamObserver {
   /** Report a cache's size at each scrape. */
   watchCache(name: string, size: () => { entries: number; bytes: number }): void {
     this.caches.set(name, size)
+  }
+
+  /** Report the live stream's connections at each scrape. */
+  watchStreams(stats: () => { open: number; closed: Record<string, number> }): void {
+    this.streams = stats
   }
 
   upstreams(): Partial<Record<UpstreamName, UpstreamStatus>> {

@@ -58,7 +58,7 @@ const endpoint = catalogue.find((doc) => doc.method === 'GET' && doc.path !== '/
 
 describe('the built site, served by the service', () => {
   it('has every guide the issue lists', async () => {
-    for (const guide of ['quick-start', 'coverage', 'community-signing', 'limits-and-caching', 'mcp', 'self-hosting']) {
+    for (const guide of ['quick-start', 'coverage', 'community-signing', 'limits-and-caching', 'mcp', 'self-hosting', 'live-stream']) {
       const res = await fetch(`${base}/docs/guide/${guide}`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toContain('text/html')

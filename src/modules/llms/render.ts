@@ -43,7 +43,7 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '',
     `> ${API_DESCRIPTION} Base URL: ${base}`,
     '',
-    `Reads need no key: plain GETs answering JSON (token logos are images). Answers are cached per endpoint (Cache-Control s-maxage). ${X_CACHE_STALE}`,
+    `Reads need no key: plain GETs answering JSON (token logos are images; the live stream is text/event-stream, Server-Sent Events). Answers are cached per endpoint (Cache-Control s-maxage). ${X_CACHE_STALE}`,
     ERROR_FORMAT,
     '',
     '## Docs',

@@ -41,11 +41,20 @@ export type TokenDetailResult = Fetched<TokenDetailBody> & { holdersPending: boo
 /** This service's own logo URL for a token (the logo endpoint always answers with an image). */
 export const logoUrl = (origin: string, unit: string) => `${origin}${API_PREFIX}/tokens/${unit}/logo`
 
+/** Told of every screener build (the live stream's source of changes; see modules/stream/hub.ts). */
+export type ScreenerListener = (body: ScreenerBody, stale: boolean) => void
+
 export class TokenService {
   private readonly holders: HolderEstimates
+  private readonly screenerListeners: ScreenerListener[] = []
 
   constructor(private readonly deps: TokenServiceDeps) {
     this.holders = new HolderEstimates(deps.upstreams.koios, deps.logger)
+  }
+
+  /** Every screener build from now on, whoever asked for it (the scheduled refresh or a request). */
+  onScreener(listener: ScreenerListener): void {
+    this.screenerListeners.push(listener)
   }
 
   async screener(origin: string): Promise<Fetched<ScreenerBody>> {
@@ -108,18 +117,17 @@ export class TokenService {
     rows.sort((a, b) => (b.liquidityUsd ?? 0) - (a.liquidityUsd ?? 0) || a.address.localeCompare(b.address))
     const copiesStale = anyStale(...readsA, ...(readsB ?? []))
     const builtAt = new Date(this.deps.now()).toISOString()
-    return {
-      data: {
-        coverage: this.coverage(readsB !== null, seenB),
-        updatedAt: builtAt,
-        // Source B's batches may refresh less often than source A's (the core plan stretches them on a small budget).
-        sourcesAsOf: { sourceA: oldestRead(readsA) ?? builtAt, sourceB: readsB === null ? null : oldestRead(readsB) },
-        count: rows.length,
-        tokens: rows,
-      },
-      stale: readsB === null || copiesStale,
-      figures: copiesStale ? null : figures,
+    const data: ScreenerBody = {
+      coverage: this.coverage(readsB !== null, seenB),
+      updatedAt: builtAt,
+      // Source B's batches may refresh less often than source A's (the core plan stretches them on a small budget).
+      sourcesAsOf: { sourceA: oldestRead(readsA) ?? builtAt, sourceB: readsB === null ? null : oldestRead(readsB) },
+      count: rows.length,
+      tokens: rows,
     }
+    const stale = readsB === null || copiesStale
+    for (const listener of this.screenerListeners) listener(data, stale)
+    return { data, stale, figures: copiesStale ? null : figures }
   }
 
   /** `unit` is already a lowercase unit (see parseAssetUnit). */

@@ -1,0 +1,432 @@
+/**
+ * The live stream's hub: what the service's own refreshes computed, held and pushed to every open stream.
+ *
+ * - Producers are the refreshes (no upstream call of its own): `publishScreener` from each screener build
+ *   (TokenService.onScreener), `publishTrades` from the chain follower once it records trades. A producer's
+ *   change is delivered here at once and published over the relay (Redis) for the other instances, which
+ *   deliver it to their own clients. Unchanged rows make no event, so two instances that built the same
+ *   screener send one change.
+ * - Every event has an id (from one Redis counter with a relay, else `<process start>-<n>`), and the last
+ *   events are kept in a bounded ring: a reconnect with Last-Event-ID gets what it missed when the ring still
+ *   holds it, else `event: reset` and fresh snapshots.
+ * - Each stream is a raw ReadableStream (no generator: a parked generator keeps its subscription after the
+ *   client left). Its queue counts bytes; a reader that leaves more than `maxBacklogBytes` unread is dropped.
+ * - One timer writes a comment heartbeat to every stream (the server's idle timeout is also switched off per
+ *   stream by the route).
+ */
+import type { StreamRelay } from '../../cluster/stream-relay'
+import { apiError } from '../../http/error-catalogue'
+import type { Logger } from '../../observability/logger'
+import { logoUrl } from '../tokens/service'
+import type { ScreenerBody, ScreenerRow } from '../tokens/schemas'
+import { eventFrame, HEARTBEAT_FRAME, retryFrame } from './frames'
+import { topicName, type Topic } from './topics'
+
+/** One trade as the chain follower records it (its fields are the follower's REST row). */
+export type TradeRow = { readonly [field: string]: unknown }
+
+export interface StreamLimits {
+  maxPerClient: number
+  maxTotal: number
+  maxBacklogBytes: number
+}
+
+export interface StreamHubOptions {
+  logger: Logger
+  limits: StreamLimits
+  /** Absolute base of the logo URLs in rows ('' gives paths): rows are built once for every client. */
+  publicBaseUrl: string | null
+  isCurated: (unit: string) => boolean
+  relay?: StreamRelay | null
+  heartbeatMs?: number
+  /** The service's clock (trades' `recordedAt`). */
+  now?: () => number
+}
+
+/** The documented figures (docs/guide/live-stream.md quotes them). */
+export const STREAM_DEFAULTS = {
+  heartbeatMs: 15_000,
+  retryMs: 3000,
+  ringEvents: 2000,
+  ringBytes: 8 * 1024 * 1024,
+  tradesKept: 20,
+  retryAfterSeconds: 30,
+} as const
+
+/** How fresh an event's figures are: the refresh that computed them and the upstream reads behind it. */
+interface Freshness {
+  updatedAt: string | null
+  sourcesAsOf: ScreenerBody['sourcesAsOf'] | null
+  stale: boolean
+}
+
+interface ScreenerMessage extends Freshness {
+  kind: 'screener'
+  coverage: string
+  tokens: ScreenerRow[]
+  changed: string[]
+  removed: string[]
+  ids: { screener: string; tokens: Record<string, string> }
+}
+
+interface TradesMessage {
+  kind: 'trades'
+  id: string
+  unit: string
+  recordedAt: string
+  trades: TradeRow[]
+}
+
+type Message = ScreenerMessage | TradesMessage
+
+interface RingEntry {
+  id: string
+  topic: string
+  frame: Uint8Array
+}
+
+class Connection {
+  readonly openedAt = Date.now()
+  events = 0
+  closed = false
+  /** Bytes of the stream's first writes (snapshots, replay), allowed on top of the backlog bound. */
+  allowance = 0
+  constructor(
+    readonly client: string,
+    readonly topics: Topic[],
+    readonly controller: ReadableStreamDefaultController<Uint8Array>,
+  ) {}
+}
+
+export class StreamHub {
+  private readonly epoch = Date.now().toString(36)
+  private localCount = 0
+  private lastId: string
+  private ringBase: string
+  private ring: RingEntry[] = []
+  private ringBytes = 0
+  private screener: Freshness & { coverage: string | null; tokens: ScreenerRow[]; rows: Map<string, ScreenerRow> } = {
+    updatedAt: null,
+    sourcesAsOf: null,
+    stale: false,
+    coverage: null,
+    tokens: [],
+    rows: new Map(),
+  }
+  private readonly trades = new Map<string, { recordedAt: string; trades: TradeRow[] }>()
+  private tradesRecorded = false
+  private readonly byTopic = new Map<string, Set<Connection>>()
+  private readonly perClient = new Map<string, number>()
+  private openCount = 0
+  private timer: ReturnType<typeof setInterval> | null = null
+  private producing: Promise<void> = Promise.resolve()
+  private closedReasons: Record<string, number> = {}
+
+  constructor(private readonly options: StreamHubOptions) {
+    this.lastId = this.ringBase = `${this.epoch}-0`
+    options.relay?.listen(
+      (message) => this.fromRelay(message),
+      () => this.resetAll('the instances lost touch for a while: events may have been missed'),
+    )
+  }
+
+  /** Open streams now, and streams closed so far by reason (metrics, bench). */
+  stats(): { open: number; closed: Record<string, number> } {
+    return { open: this.openCount, closed: { ...this.closedReasons } }
+  }
+
+  /** The id of the last event this instance delivered (a snapshot sent now would carry it). */
+  lastEventId(): string {
+    return this.lastId
+  }
+
+  isCurated(unit: string): boolean {
+    return this.options.isCurated(unit)
+  }
+
+  /** A screener build (any: the scheduled core refresh or a request's). Rows that changed become events. */
+  publishScreener(body: ScreenerBody, stale: boolean): void {
+    this.produce(async () => {
+      const base = this.options.publicBaseUrl ?? ''
+      const tokens = body.tokens.map((row) => ({ ...row, imageUrl: logoUrl(base, row.address) }))
+      const rows = new Map(tokens.map((row) => [row.address, row]))
+      const changed = tokens.filter((row) => !sameRow(this.screener.rows.get(row.address), row)).map((row) => row.address)
+      const removed = [...this.screener.rows.keys()].filter((unit) => !rows.has(unit))
+      const freshness = { updatedAt: body.updatedAt, sourcesAsOf: body.sourcesAsOf, stale }
+      if (changed.length === 0 && removed.length === 0) {
+        // Nothing to tell; snapshots still say when the figures were last confirmed.
+        Object.assign(this.screener, freshness)
+        return
+      }
+      const units = [...changed, ...removed]
+      const ids = await this.reserveIds(1 + units.length)
+      const message: ScreenerMessage = {
+        kind: 'screener',
+        ...freshness,
+        coverage: body.coverage,
+        tokens,
+        changed,
+        removed,
+        ids: { screener: ids[0], tokens: Object.fromEntries(units.map((unit, i) => [unit, ids[i + 1]])) },
+      }
+      this.applyScreener(message)
+      this.options.relay?.publish(message)
+    })
+  }
+
+  /**
+   * Trades the chain follower recorded for one asset (the follower calls this once per block with the trades
+   * it found; an empty list is not sent). Kept: the last few per asset, for the snapshot.
+   */
+  publishTrades(asset: string, trades: readonly TradeRow[]): void {
+    if (trades.length === 0) return
+    this.produce(async () => {
+      const [id] = await this.reserveIds(1)
+      const message: TradesMessage = { kind: 'trades', id, unit: asset.toLowerCase(), recordedAt: new Date((this.options.now ?? Date.now)()).toISOString(), trades: [...trades] }
+      this.applyTrades(message)
+      this.options.relay?.publish(message)
+    })
+  }
+
+  /** Resolves once every change published so far has been delivered here (tests, bench). */
+  settled(): Promise<void> {
+    return this.producing
+  }
+
+  /**
+   * A stream for these topics. Over a cap: 429 (thrown). `lastEventId` resumes; `signal` ends the stream when
+   * the request is aborted.
+   */
+  open(topics: Topic[], client: string, lastEventId: string | null, signal?: AbortSignal): Response {
+    const { limits } = this.options
+    const retryAfterSeconds = STREAM_DEFAULTS.retryAfterSeconds
+    if (this.openCount >= limits.maxTotal) throw apiError('too_many_streams', { retryAfterSeconds })
+    if ((this.perClient.get(client) ?? 0) >= limits.maxPerClient) {
+      throw apiError('too_many_streams_for_client', { max: limits.maxPerClient, retryAfterSeconds })
+    }
+    let connection: Connection | null = null
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          const conn = new Connection(client, topics, controller)
+          connection = conn
+          this.add(conn)
+          // What a stream starts with may exceed the backlog bound (a screener snapshot, a long replay): the
+          // bound applies from the first event after it.
+          const first = (frame: Uint8Array) => this.write(conn, frame, false)
+          // A little jitter spreads the reconnections after an instance restarts.
+          first(retryFrame(STREAM_DEFAULTS.retryMs + Math.floor(Math.random() * 1000)))
+          const missed = lastEventId === null ? null : this.since(lastEventId, conn)
+          if (missed === null) {
+            if (lastEventId !== null) first(eventFrame(this.lastId, 'reset', { reason: 'the events after your Last-Event-ID are no longer held' }))
+            this.snapshots(conn, first)
+          } else {
+            for (const entry of missed) first(entry.frame)
+          }
+          conn.allowance = -(conn.controller.desiredSize ?? 0)
+        },
+        cancel: () => {
+          if (connection !== null) this.remove(connection, 'client closed')
+        },
+      },
+      // The queue counts bytes: desiredSize is minus what the client has left unread.
+      { highWaterMark: 0, size: (chunk) => chunk?.byteLength ?? 0 },
+    )
+    signal?.addEventListener('abort', () => {
+      if (connection !== null) this.remove(connection, 'client closed')
+    })
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      },
+    })
+  }
+
+  /** End every stream and the heartbeat (before the server stops: open streams would hold it). */
+  close(): void {
+    for (const conn of [...this.connections()]) {
+      this.remove(conn, 'server stopping')
+      try {
+        conn.controller.close()
+      } catch {}
+    }
+  }
+
+  private produce(step: () => Promise<void>): void {
+    this.producing = this.producing.then(step).catch((error) => {
+      this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: a change could not be published')
+    })
+  }
+
+  /** `count` ids: shared by the instances when the relay can give them, else this process's own. */
+  private async reserveIds(count: number): Promise<string[]> {
+    const first = (await this.options.relay?.reserveIds(count)) ?? null
+    if (first !== null) return Array.from({ length: count }, (_, i) => String(first + i))
+    return Array.from({ length: count }, () => `${this.epoch}-${++this.localCount}`)
+  }
+
+  private applyScreener(message: ScreenerMessage): void {
+    const held = this.screener.rows
+    const rows = new Map(message.tokens.map((row) => [row.address, row]))
+    // Another instance may have told this change already (both refreshed): only what differs here is sent.
+    const changedHere = message.changed.filter((unit) => !sameRow(held.get(unit), rows.get(unit)))
+    const removedHere = message.removed.filter((unit) => held.has(unit) && !rows.has(unit))
+    const freshness: Freshness = { updatedAt: message.updatedAt, sourcesAsOf: message.sourcesAsOf, stale: message.stale }
+    this.screener = { ...freshness, coverage: message.coverage, tokens: message.tokens, rows }
+    if (changedHere.length === 0 && removedHere.length === 0) return
+    this.emit(message.ids.screener, 'screener', 'screener', {
+      topic: 'screener',
+      ...freshness,
+      coverage: message.coverage,
+      count: message.tokens.length,
+      changed: message.changed.flatMap((unit) => rows.get(unit) ?? []),
+      removed: message.removed,
+    })
+    for (const unit of [...changedHere, ...removedHere]) {
+      const id = message.ids.tokens[unit]
+      if (id !== undefined) this.emit(id, 'token', `token:${unit}`, { topic: `token:${unit}`, ...freshness, token: rows.get(unit) ?? null })
+    }
+  }
+
+  private applyTrades(message: TradesMessage): void {
+    this.tradesRecorded = true
+    const kept = this.trades.get(message.unit)?.trades ?? []
+    this.trades.delete(message.unit)
+    this.trades.set(message.unit, { recordedAt: message.recordedAt, trades: [...kept, ...message.trades].slice(-STREAM_DEFAULTS.tradesKept) })
+    // Bounded: the assets traded most recently.
+    if (this.trades.size > 5000) this.trades.delete(this.trades.keys().next().value!)
+    const topic = `trades:${message.unit}`
+    this.emit(message.id, 'trade', topic, { topic, recordedAt: message.recordedAt, trades: message.trades })
+  }
+
+  private fromRelay(message: unknown): void {
+    const m = message as Partial<Message> | null
+    try {
+      if (m?.kind === 'screener' && Array.isArray(m.tokens) && Array.isArray(m.changed) && Array.isArray(m.removed) && m.ids !== undefined) {
+        this.applyScreener(m as ScreenerMessage)
+      } else if (m?.kind === 'trades' && typeof m.unit === 'string' && Array.isArray(m.trades) && typeof m.id === 'string') {
+        this.applyTrades(m as TradesMessage)
+      }
+    } catch (error) {
+      this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: a relayed change could not be read')
+    }
+  }
+
+  private emit(id: string, event: string, topic: string, data: unknown): void {
+    const frame = eventFrame(id, event, data)
+    this.lastId = id
+    this.ring.push({ id, topic, frame })
+    this.ringBytes += frame.byteLength
+    while (this.ring.length > STREAM_DEFAULTS.ringEvents || this.ringBytes > STREAM_DEFAULTS.ringBytes) {
+      const dropped = this.ring.shift()!
+      this.ringBytes -= dropped.frame.byteLength
+      this.ringBase = dropped.id
+    }
+    for (const conn of this.byTopic.get(topic) ?? []) this.write(conn, frame)
+  }
+
+  /** The held events after `lastEventId` for this stream's topics; null when they are not all held. */
+  private since(lastEventId: string, conn: Connection): RingEntry[] | null {
+    const start = lastEventId === this.ringBase ? 0 : this.ring.findIndex((entry) => entry.id === lastEventId) + 1
+    if (start === 0 && lastEventId !== this.ringBase) return null
+    const names = new Set(conn.topics.map(topicName))
+    return this.ring.slice(start).filter((entry) => names.has(entry.topic))
+  }
+
+  private snapshots(conn: Connection, write = (frame: Uint8Array) => this.write(conn, frame)): void {
+    for (const topic of conn.topics) write(eventFrame(this.lastId, 'snapshot', this.snapshotOf(topic)))
+  }
+
+  private snapshotOf(topic: Topic): Record<string, unknown> {
+    const name = topicName(topic)
+    const { updatedAt, sourcesAsOf, stale } = this.screener
+    if (topic.kind === 'screener') {
+      const { coverage, tokens } = this.screener
+      return { topic: name, updatedAt, sourcesAsOf, stale, coverage, count: tokens.length, tokens }
+    }
+    if (topic.kind === 'token') return { topic: name, updatedAt, sourcesAsOf, stale, token: this.screener.rows.get(topic.unit) ?? null }
+    const held = this.trades.get(topic.unit)
+    if (!this.tradesRecorded) {
+      return {
+        topic: name,
+        recorded: false,
+        note: 'Trades are not recorded yet: the chain follower that records them is not running on this service. This topic stays open and will carry event: trade once it does.',
+        recordedAt: null,
+        trades: [],
+      }
+    }
+    return { topic: name, recorded: true, recordedAt: held?.recordedAt ?? null, trades: held?.trades ?? [] }
+  }
+
+  private resetAll(reason: string): void {
+    for (const conn of this.connections()) {
+      this.write(conn, eventFrame(this.lastId, 'reset', { reason }))
+      this.snapshots(conn)
+    }
+  }
+
+  private *connections(): Iterable<Connection> {
+    const seen = new Set<Connection>()
+    for (const set of this.byTopic.values()) for (const conn of set) if (!seen.has(conn)) seen.add(conn), yield conn
+  }
+
+  /** Queue a frame; a reader whose unread bytes pass the bound is dropped (it reconnects and resumes). */
+  private write(conn: Connection, frame: Uint8Array, bounded = true): void {
+    if (conn.closed) return
+    try {
+      conn.controller.enqueue(frame)
+    } catch {
+      this.remove(conn, 'client closed')
+      return
+    }
+    conn.events++
+    if (bounded && -(conn.controller.desiredSize ?? 0) > this.options.limits.maxBacklogBytes + conn.allowance) {
+      this.remove(conn, 'slow reader')
+      // error() discards the queued bytes at once (close() would keep them until written).
+      conn.controller.error(new Error('stream dropped: the client left too much unread'))
+    }
+  }
+
+  private add(conn: Connection): void {
+    this.openCount++
+    this.perClient.set(conn.client, (this.perClient.get(conn.client) ?? 0) + 1)
+    for (const topic of conn.topics) {
+      const name = topicName(topic)
+      let set = this.byTopic.get(name)
+      if (set === undefined) this.byTopic.set(name, (set = new Set()))
+      set.add(conn)
+    }
+    this.timer ??= setInterval(() => {
+      for (const c of this.connections()) this.write(c, HEARTBEAT_FRAME)
+    }, this.options.heartbeatMs ?? STREAM_DEFAULTS.heartbeatMs)
+  }
+
+  private remove(conn: Connection, reason: string): void {
+    if (conn.closed) return
+    conn.closed = true
+    this.openCount--
+    const left = (this.perClient.get(conn.client) ?? 1) - 1
+    if (left === 0) this.perClient.delete(conn.client)
+    else this.perClient.set(conn.client, left)
+    for (const topic of conn.topics) {
+      const name = topicName(topic)
+      const set = this.byTopic.get(name)
+      set?.delete(conn)
+      if (set?.size === 0) this.byTopic.delete(name)
+    }
+    if (this.openCount === 0 && this.timer !== null) {
+      clearInterval(this.timer)
+      this.timer = null
+    }
+    this.closedReasons[reason] = (this.closedReasons[reason] ?? 0) + 1
+    this.options.logger.info(
+      { client: conn.client, topics: conn.topics.map(topicName), seconds: Math.round((Date.now() - conn.openedAt) / 100) / 10, events: conn.events, reason },
+      'stream closed',
+    )
+  }
+}
+
+/** Rows are built field by field in one order, so equal figures give equal JSON. */
+const sameRow = (a: ScreenerRow | undefined, b: ScreenerRow | undefined) => JSON.stringify(a) === JSON.stringify(b)
