@@ -33,7 +33,8 @@ export async function apiRequest<T>(path: string, init?: RequestInit): Promise<A
   return res.ok ? { ok: true, status: res.status, body: body as T } : { ok: false, status: res.status, error: asErrorBody(body, res.status) }
 }
 
-export const apiGet = <T>(path: string) => apiRequest<T>(path)
+/** `fresh`: revalidate with the server (ETag) rather than trust the browser's copy, as after a write. */
+export const apiGet = <T>(path: string, fresh = false) => apiRequest<T>(path, fresh ? { cache: 'no-cache' } : undefined)
 
 export function apiPost<T>(path: string, body: unknown): Promise<ApiResult<T>> {
   return apiRequest<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

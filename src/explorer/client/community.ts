@@ -26,14 +26,14 @@ export function communitySection(unit: string): HTMLElement {
   const resignComment = el('button', { type: 'button', hidden: true }, 'Sign again')
 
   async function loadBoosts() {
-    const res = await apiGet<{ summaries: BoostSummary[] }>(`/community/boosts?units=${unit}`)
+    const res = await apiGet<{ summaries: BoostSummary[] }>(`/community/boosts?units=${unit}`, true)
     if (res.ok) count.textContent = String(res.body.summaries[0]?.boostsToday ?? 0)
     else count.textContent = '—'
     if (!res.ok) boostStatus.textContent = `Boost counts are unavailable: ${res.error.hint}`
   }
 
   async function loadComments() {
-    const res = await apiGet<{ comments: Comment[] }>(`/community/comments/${unit}`)
+    const res = await apiGet<{ comments: Comment[] }>(`/community/comments/${unit}`, true)
     if (!res.ok) {
       fill(list, el('li', { class: 'muted' }, `Comments are unavailable: ${res.error.hint}`))
       return
