@@ -28,6 +28,7 @@ const examples = catalogue
   .flatMap((doc) => doc.examples.map((e) => `  ${doc.summary.padEnd(60).slice(0, 60)} ${origin}${API_PREFIX}${e}`))
 console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
+Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
 
 ${examples.join('\n')}
 `)

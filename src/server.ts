@@ -3,6 +3,7 @@ import type { Config } from './config'
 import { buildDeps, type AppDeps } from './deps'
 import { jsonError } from './http/error-handler'
 import { apiError } from './http/error-catalogue'
+import { explorerAssets } from './explorer/assets'
 import { historyScheduler } from './modules/history/core-refresh'
 import { coreRefreshMs } from './modules/history/schedule'
 
@@ -51,6 +52,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
           { refreshMs: coreRefreshMs(deps.upstreams.plan) },
         )
   history?.start()
+  // The explorer's bundle, built now rather than on the first page view (a failure is retried on that view).
+  explorerAssets().catch((err: unknown) => deps.logger.error({ err }, 'the explorer bundle did not build'))
   let stopped: Promise<void> | null = null
   return {
     url,

@@ -5,14 +5,15 @@ export type PageKind = 'screener' | 'token' | 'wallet'
 
 /**
  * Scripts only from this origin (no inline script, no eval); styles allow inline because the chart library sets
- * element styles. Images: this service's logos and the data: URIs wallets use for their icons. Nothing may
- * frame the page, and forms and fetches stay on this origin.
+ * element styles. Images: this service's logos, the data: URIs wallets use for their icons, and HTTPS. Nothing may
+ * frame the page, and forms and fetches stay on this origin. Logos may come from an upstream's image CDN over
+ * HTTPS (the logo endpoint redirects there for some tokens); an image cannot run script.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

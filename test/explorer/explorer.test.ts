@@ -5,32 +5,25 @@
  * Screenshots at 1280 and 390 px wide go to test-artifacts/explorer/ (gitignored) for a person to look at.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import tokens from '../../src/registry/tokens.json'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 import { TestWallet } from '../community/wallet'
+import { connectMockWallet, launchChromium, openPage as open, screenshot } from './browser'
 import { installMockWallet } from './mock-wallet'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const ARTIFACTS = join(import.meta.dir, '..', '..', 'test-artifacts', 'explorer')
 const WIDTHS = [1280, 390] as const
-
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does it in CI`)
-}
-mkdirSync(ARTIFACTS, { recursive: true })
 
 // The community layer on (a fresh database file); the real clock, since the page signs with the browser's.
 const dir = mkdtempSync(join(tmpdir(), 'explorer-test-'))
 const svc = await startService({ env: { DATABASE_URL: `file:${join(dir, 'community.db')}` } })
 svc.app.listen({ port: 0, hostname: '127.0.0.1' })
 const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+const browser: Browser = await launchChromium()
 const wallet = await TestWallet.create()
 
 afterAll(async () => {
@@ -40,27 +33,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** A page whose requests may reach only this test's server; page errors and other requests are recorded. */
-async function openPage(width: number = WIDTHS[0]) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  const external: string[] = []
-  const requested: string[] = []
-  const errors: string[] = []
-  await context.route('**/*', (route) => {
-    const url = route.request().url()
-    requested.push(url)
-    if (url.startsWith(base)) return route.continue()
-    external.push(url)
-    return route.abort()
-  })
-  const page = await context.newPage()
-  page.on('pageerror', (error) => errors.push(String(error)))
-  return { context, page, external, requested, errors, close: () => context.close() }
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true })
-}
+const openPage = (width: number = WIDTHS[0]) => open(browser, base, width)
 
 const snek = tokens.find((t) => t.unit === SAMPLE.snek)!
 
@@ -158,9 +131,7 @@ describe('the wallet-signed community flow on a token page', () => {
       await page.goto(`${base}/token/${snek.unit}`)
       await page.locator('#boost-count', { hasText: '0' }).waitFor({ timeout: 20_000 })
 
-      await page.getByRole('button', { name: 'Connect wallet' }).click()
-      await page.getByRole('button', { name: 'Mock Wallet' }).click()
-      await page.getByText('Connected: Mock Wallet').waitFor()
+      await connectMockWallet(page)
 
       await page.getByRole('button', { name: 'Boost', exact: true }).click()
       await page.locator('#boost-status', { hasText: 'Boosted.' }).waitFor({ timeout: 20_000 })

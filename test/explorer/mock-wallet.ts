@@ -7,7 +7,8 @@
 import type { BrowserContext } from 'playwright-core'
 import type { TestWallet } from '../community/wallet'
 
-export type SignMode = 'sign' | 'decline'
+/** sign: as a wallet should; decline: the user refuses (DataSignError 3); payment-key: signs with the payment key (a buggy wallet). */
+export type SignMode = 'sign' | 'decline' | 'payment-key'
 
 export interface MockWallet {
   /** What the next signData call does. */
@@ -60,7 +61,7 @@ export async function installMockWallet(context: BrowserContext, wallet: TestWal
     state.signed.push(payload)
     if (state.mode === 'decline') return { error: { code: 3, info: 'user declined' } }
     if (address !== wallet.rewardAddressHex) return { error: { code: 1, info: 'unknown address' } }
-    const { signature, key } = await wallet.sign(payload)
+    const { signature, key } = state.mode === 'payment-key' ? await wallet.signWithEnterpriseAddress(payload) : await wallet.sign(payload)
     return { ok: { signature, key } }
   })
   await context.addInitScript(injectWallet, { rewardHex: wallet.rewardAddressHex, delayMs: options.delayMs ?? 300, networkId: options.networkId ?? 1 })

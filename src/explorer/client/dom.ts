@@ -42,3 +42,10 @@ export function section(id: string, heading: string, ...children: Child[]): HTML
 export function statusLine(id: string): HTMLParagraphElement {
   return el('p', { id, role: 'status', 'aria-live': 'polite', class: 'status' })
 }
+
+/** A token logo: decorative (the ticker beside it names the token); hidden when it does not load. */
+export function logo(src: string, size: number): HTMLImageElement {
+  const img = el('img', { src, alt: '', width: size, height: size, class: 'logo', loading: 'lazy', referrerpolicy: 'no-referrer' })
+  img.addEventListener('error', () => img.classList.add('broken'), { once: true })
+  return img
+}

@@ -27,12 +27,12 @@ export function formatUsd(value: number | null | undefined): string {
 /** +1.23 % ▲ / −4.50 % ▼: the sign and an arrow, never colour alone. */
 export function formatChange(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNKNOWN
-  if (value === 0) return '0.00 %'
+  if (Math.abs(value) < 0.005) return '0.00 %' // rounds to zero: no arrow
   return value > 0 ? `+${value.toFixed(2)} % ▲` : `−${Math.abs(value).toFixed(2)} % ▼`
 }
 
 export function changeClass(value: number | null | undefined): string {
-  if (value === null || value === undefined || value === 0) return 'flat'
+  if (value === null || value === undefined || Math.abs(value) < 0.005) return 'flat'
   return value > 0 ? 'up' : 'down'
 }
 

@@ -1,6 +1,6 @@
 import type { ScreenerBody, ScreenerRow } from '../../modules/tokens/schemas'
 import { apiGet } from './api'
-import { el, fill, main, statusLine } from './dom'
+import { el, fill, logo, main, statusLine } from './dom'
 import { changeClass, formatChange, formatPrice, formatUsd, UNKNOWN } from './format'
 import { subscribeScreener } from './screener-source'
 
@@ -19,8 +19,7 @@ const change = (v: number | null) => num(formatChange(v), changeClass(v))
 
 const COLUMNS: Column[] = [
   { key: 'symbol', label: 'Token', value: (r) => r.symbol.toLowerCase(), cell: (r) =>
-    el('th', { scope: 'row' }, el('img', { src: r.imageUrl, alt: '', width: 24, height: 24, class: 'logo', loading: 'lazy' }), ' ',
-      el('a', { href: `/token/${r.address}` }, r.symbol), el('span', { class: 'muted name' }, ` ${r.name}`)) },
+    el('th', { scope: 'row' }, logo(r.imageUrl, 24), ' ', el('a', { href: `/token/${r.address}` }, r.symbol), el('span', { class: 'muted name' }, r.name)) },
   { key: 'price', label: 'Price', value: (r) => r.priceUsd, cell: (r) => num(formatPrice(r.priceUsd)) },
   { key: 'change1h', label: '1h', value: (r) => r.change1h, cell: (r) => change(r.change1h) },
   { key: 'change6h', label: '6h', value: (r) => r.change6h, cell: (r) => change(r.change6h) },

@@ -2,7 +2,7 @@ import type { PairRow, TokenDetailBody } from '../../modules/tokens/schemas'
 import { apiGet } from './api'
 import { chartSection } from './chart'
 import { communitySection } from './community'
-import { el, fill, main, section } from './dom'
+import { el, fill, logo, main, section } from './dom'
 import { changeClass, formatChange, formatDate, formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
 import { tradesSection } from './trades'
 
@@ -24,7 +24,7 @@ export async function tokenPage(unit: string): Promise<void> {
   const t = res.body
   decimals = t.decimals
   document.title = `${t.symbol} · cardano-market-api`
-  fill(heading, el('img', { src: t.imageUrl, alt: '', width: 32, height: 32, class: 'logo' }), ` ${t.name} `, el('span', { class: 'muted' }, t.symbol))
+  fill(heading, logo(t.imageUrl, 32), ` ${t.name} `, el('span', { class: 'muted' }, t.symbol))
   fill(facts,
     el('p', { class: 'price' }, formatPrice(t.priceUsd), ' ', el('span', { class: changeClass(t.change24h) }, formatChange(t.change24h), ' 24h')),
     el('p', { class: 'muted' }, t.coverage),
@@ -44,7 +44,7 @@ export async function tokenPage(unit: string): Promise<void> {
     t.description === null ? null : el('p', { class: 'description' }, t.description),
     links(t),
   )
-  fill(pairs, pairsTable(t.pairs, t.symbol))
+  fill(pairs, el('div', { class: 'table-scroll' }, pairsTable(t.pairs, t.symbol)))
 }
 
 function fact(term: string, value: string): HTMLElement[] {

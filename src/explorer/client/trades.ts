@@ -31,7 +31,7 @@ export function tradesSection(unit: string, decimals: () => number): HTMLElement
       fill(body, el('p', { class: 'muted' }, `No trades recorded yet. ${res.body.coverage}`))
       return
     }
-    fill(body,
+    fill(body, el('div', { class: 'table-scroll' },
       el('table', {},
         el('caption', {}, `Latest ${res.body.trades.length} trades. ${res.body.coverage}`),
         el('thead', {}, el('tr', {}, ...['Time', 'Side', 'Amount', 'Price', 'Price (USD)', 'Pool'].map((h) => el('th', { scope: 'col' }, h)))),
@@ -44,7 +44,7 @@ export function tradesSection(unit: string, decimals: () => number): HTMLElement
             el('td', { class: 'num' }, formatPrice(t.priceUsd)),
             el('td', {}, `${t.pool.name} (${t.pool.dexId})`),
           ))),
-      ))
+      )))
   })()
   return section('trades', 'Recent trades', body)
 }
