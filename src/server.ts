@@ -22,6 +22,9 @@ export interface RunningServer {
 /** Build the app from a configuration and listen. Used by src/index.ts, the demo and process-level tests. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await buildDeps(config)
+  // The explorer's bundle, built before listening (tens of ms) so that no first request competes with it. A
+  // failure leaves the API serving; the pages retry the build on their first view.
+  await explorerAssets().catch((err: unknown) => deps.logger.error({ err }, 'the explorer bundle did not build'))
   let app: ReturnType<typeof createApp>
   try {
     app = createApp(deps).listen({
@@ -52,8 +55,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
           { refreshMs: coreRefreshMs(deps.upstreams.plan) },
         )
   history?.start()
-  // The explorer's bundle, built now rather than on the first page view (a failure is retried on that view).
-  explorerAssets().catch((err: unknown) => deps.logger.error({ err }, 'the explorer bundle did not build'))
   let stopped: Promise<void> | null = null
   return {
     url,
