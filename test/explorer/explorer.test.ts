@@ -109,13 +109,20 @@ describe('a token page', () => {
     }, 60_000)
   }
 
-  it('switches the chart to ADA and keeps drawing', async () => {
+  it('switches the chart to ADA and to another pool, and keeps drawing', async () => {
     const { page, errors, close } = await openPage()
     try {
       await page.goto(`${base}/token/${snek.unit}`)
       await page.waitForFunction(() => Number(document.querySelector('#price-chart')?.getAttribute('data-bars')) > 0, undefined, { timeout: 20_000 })
       await page.getByRole('combobox', { name: 'Quote currency' }).selectOption('ada')
       await page.getByText(/candles in ADA/).waitFor({ timeout: 20_000 })
+      const pool = page.getByRole('combobox', { name: 'Pool' })
+      const other = await pool.locator('option').nth(2).getAttribute('value')
+      const otherLabel = (await pool.locator('option').nth(2).textContent())!
+      expect(other).toMatch(/^[0-9a-f]+$/)
+      await pool.selectOption(other!)
+      await page.locator('#chart-summary', { hasText: `on ${otherLabel.split(' on ').pop()}` }).waitFor({ timeout: 20_000 })
+      expect(Number(await page.locator('#price-chart').getAttribute('data-bars'))).toBeGreaterThan(0)
       expect(errors).toEqual([])
     } finally {
       await close()

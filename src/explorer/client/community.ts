@@ -5,6 +5,9 @@ import { writeOutcomeText } from './wallet/outcome'
 import { boostPayload, commentPayload } from './wallet/payloads'
 import { connectedWallet, sign } from './wallet/session'
 
+/** The server's limit (src/modules/community/payload.ts COMMENT_MAX_CHARS), in Unicode code points. */
+const COMMENT_MAX = 500
+
 interface BoostSummary { unit: string; boostsToday: number; boosts24h: number; boosts7d: number }
 interface Comment { id: number; stakeShort: string; stakeAddress: string; body: string; createdAt: string }
 
@@ -20,7 +23,8 @@ export function communitySection(unit: string): HTMLElement {
   const resignBoost = el('button', { type: 'button', hidden: true }, 'Sign again')
 
   const list = el('ol', { id: 'comment-list', class: 'comments', 'aria-label': 'Comments' })
-  const textbox = el('textarea', { id: 'comment-body', 'aria-label': 'Comment', maxlength: 500, rows: 3, placeholder: 'Say something about this token (plain text, 500 characters at most)' })
+  // No maxlength: it counts UTF-16 units, the server counts code points (an emoji is one); checked before signing.
+  const textbox = el('textarea', { id: 'comment-body', 'aria-label': 'Comment', rows: 3, placeholder: `Say something about this token (plain text, ${COMMENT_MAX} characters at most)` })
   const postButton = el('button', { type: 'button', class: 'primary' }, 'Post comment')
   const commentStatus = statusLine('comment-status')
   const resignComment = el('button', { type: 'button', hidden: true }, 'Sign again')
@@ -88,6 +92,11 @@ export function communitySection(unit: string): HTMLElement {
     const body = textbox.value
     if (body.trim() === '') {
       commentStatus.textContent = 'Write a comment first.'
+      return
+    }
+    const length = [...body].length
+    if (length > COMMENT_MAX) {
+      commentStatus.textContent = `Comments are at most ${COMMENT_MAX} characters; this one has ${length}. Nothing was signed.`
       return
     }
     postButton.disabled = true
