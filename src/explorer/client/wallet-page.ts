@@ -23,7 +23,7 @@ export async function walletPage(input: string): Promise<void> {
       el('dt', {}, 'Rewards available'), el('dd', {}, ada(w.rewards)),
       el('dt', {}, 'Delegated to'), el('dd', {}, w.pool ?? 'not delegated'),
       el('dt', {}, 'ADA value'), el('dd', {}, formatUsd(w.adaValueUsd)),
-      el('dt', {}, 'Priced holdings'), el('dd', {}, `${formatUsd(w.holdingsValueUsd)} (${formatInteger(w.unpricedHoldings)} holdings unpriced)`),
+      el('dt', {}, 'Priced holdings'), el('dd', {}, `${formatUsd(w.holdingsValueUsd)} (${formatInteger(w.unpricedHoldings)} ${w.unpricedHoldings === 1 ? 'holding' : 'holdings'} unpriced)`),
       el('dt', {}, 'Total value'), el('dd', {}, formatUsd(w.totalValueUsd)),
     ),
     el('p', { class: 'muted' }, w.coverage),
