@@ -52,6 +52,7 @@ const history =
       `to ${new Date(seeded.until * 1000).toISOString()}, then recorded live from the fake upstreams. First day: ${isoDay(seeded.from)}.`
 console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
+Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
 ${history}
 Community: a demo comment and boost on SNEK, signed like any write. Sign your own from code:
   API_URL=${origin} bun examples/sign-and-boost.ts

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { API_PREFIX } from './paths'
 import type { AppDeps } from './deps'
 import { clientAddress } from './http/client-address'
+import { explorerRoutes } from './explorer/routes'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
 import { mcpRoutes } from './mcp/routes'
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
     .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsSiteRoutes())
     .use(rootRoutes())
+    .use(explorerRoutes())
 
   return app
 }

@@ -3,6 +3,7 @@ import type { Config } from './config'
 import { buildDeps, type AppDeps } from './deps'
 import { jsonError } from './http/error-handler'
 import { apiError } from './http/error-catalogue'
+import { explorerAssets } from './explorer/assets'
 import { historyScheduler } from './modules/history/core-refresh'
 import { coreRefreshMs } from './modules/history/schedule'
 
@@ -21,6 +22,9 @@ export interface RunningServer {
 /** Build the app from a configuration and listen. Used by src/index.ts, the demo and process-level tests. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await buildDeps(config)
+  // The explorer's bundle, built before listening (tens of ms) so that no first request competes with it. A
+  // failure leaves the API serving; the pages retry the build on their first view.
+  await explorerAssets().catch((err: unknown) => deps.logger.error({ err }, 'the explorer bundle did not build'))
   let app: ReturnType<typeof createApp>
   try {
     app = createApp(deps).listen({

@@ -1,17 +1,10 @@
-/** The site root outside /api/v1: the redirect of `/` and the favicon. */
+/** The site root outside /api/v1: `/` (the API index for clients, the explorer for browsers) and the favicon. */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { rootRoutes } from '../../src/modules/root/routes'
 import { PNG_SIGNATURE } from '../../src/modules/logos/png'
 import { startService } from '../helpers'
 
 const svc = await startService()
-const builtDocs = mkdtempSync(join(tmpdir(), 'docs-'))
-writeFileSync(join(builtDocs, 'index.html'), '<!doctype html>')
 afterAll(async () => {
-  rmSync(builtDocs, { recursive: true, force: true })
   await svc.stop()
 })
 
@@ -25,13 +18,34 @@ describe('GET /', () => {
     }
   })
 
-  it('redirects a browser to /docs/ when the docs are built, else to /api/v1/', async () => {
+  it('serves a browser the explorer\'s screener page, with a CSP that allows no inline script', async () => {
     const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
-    const withDocs = await rootRoutes({ docsRoot: builtDocs }).handle(new Request('http://localhost/', { headers: browser }))
-    expect(withDocs.status).toBe(302)
-    expect(withDocs.headers.get('location')).toBe('/docs/')
-    const withoutDocs = await rootRoutes({ docsRoot: join(builtDocs, 'missing') }).handle(new Request('http://localhost/', { headers: browser }))
-    expect(withoutDocs.headers.get('location')).toBe('/api/v1/')
+    const res = await svc.get('/', browser)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.headers.get('vary')).toBe('Accept')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline')
+    const html = await res.text()
+    expect(html).toContain('data-page="screener"')
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/) // every script is an external file
+    for (const href of ['/api/v1/', '/docs/', '/api/v1/reference']) expect(html).toContain(`href="${href}"`)
+    const etag = res.headers.get('etag')!
+    expect((await svc.get('/', { ...browser, 'if-none-match': etag })).status).toBe(304)
+  })
+
+  it('serves the page assets under content-hashed names with a year-long immutable cache', async () => {
+    const html = await (await svc.get('/', { accept: 'text/html' })).text()
+    const assets = [...html.matchAll(/(?:src|href)="(\/explorer\/assets\/[^"]+)"/g)].map((m) => m[1])
+    expect(assets.length).toBe(2)
+    for (const path of assets) {
+      expect(path).toMatch(/\.[0-9a-z]{6,}\.(js|css)$/)
+      const res = await svc.get(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
+    expect((await svc.get('/explorer/assets/nothing.js')).status).toBe(404)
   })
 
   it('redirects only `/` itself: other root paths stay 404', async () => {

@@ -1,0 +1,73 @@
+import { API_PREFIX } from '../paths'
+import type { ExplorerAssets } from './assets'
+
+export type PageKind = 'screener' | 'token' | 'wallet'
+
+/**
+ * Scripts only from this origin (no inline script, no eval); styles allow inline because the chart library sets
+ * element styles. Images: this service's logos, the data: URIs wallets use for their icons, and HTTPS. Nothing may
+ * frame the page, and forms and fetches stay on this origin. Logos may come from an upstream's image CDN over
+ * HTTPS (the logo endpoint redirects there for some tokens); an image cannot run script.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const TITLES: Record<PageKind, string> = {
+  screener: 'Cardano token screener',
+  token: 'Token',
+  wallet: 'Wallet',
+}
+
+/** Links every page carries: the screener, the API index, the docs and the reference. */
+const NAV = [
+  ['/', 'Screener'],
+  [`${API_PREFIX}/`, 'API index'],
+  ['/docs/', 'Docs'],
+  [`${API_PREFIX}/reference`, 'API reference'],
+] as const
+
+/**
+ * The page shell: static per kind (the script reads the unit or wallet from the URL and fills `main`), so it
+ * holds nothing from the request and no secret. Text is filled in by the script with textContent only.
+ */
+export function pageShell(kind: PageKind, assets: ExplorerAssets): string {
+  const nav = NAV.map(([href, label]) => `<a href="${href}">${label}</a>`).join('\n      ')
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${TITLES[kind]} · cardano-market-api</title>
+  <link rel="icon" href="/favicon.ico">
+  <link rel="stylesheet" href="${assets.style}">
+  <script type="module" src="${assets.script}"></script>
+</head>
+<body data-page="${kind}">
+  <header class="site">
+    <a class="brand" href="/">cardano-market-api</a>
+    <nav aria-label="Site">
+      ${nav}
+    </nav>
+  </header>
+  <main id="main"><p class="muted">Loading…</p></main>
+  <footer class="site">
+    <p>Market figures from DEX aggregators (source A: DexScreener, source B: GeckoTerminal), chain facts from Koios,
+      ADA from CoinGecko; every aggregate covers the DEXes those sources cover, not all of Cardano.
+      Boosts are free: one per stake address per UTC day, signed by your wallet.</p>
+    <p>Charts: <a href="https://www.tradingview.com/">TradingView Lightweight Charts™</a>,
+      Copyright (с) 2025 TradingView, Inc. (Apache-2.0).</p>
+    <p>${nav.replaceAll('\n      ', ' · ')}</p>
+  </footer>
+</body>
+</html>
+`
+}

@@ -1,0 +1,40 @@
+import { Elysia } from 'elysia'
+import { apiError } from '../http/error-catalogue'
+import { ASSET_PREFIX, explorerAssets, IMMUTABLE } from './assets'
+import { CONTENT_SECURITY_POLICY, pageShell, type PageKind } from './html'
+
+const HIDDEN = { detail: { hide: true } }
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  // The shell names the current asset hashes: revalidate it every time (a 304 is cheap).
+  'cache-control': 'no-cache',
+}
+
+/** One explorer page (the HTML shell), with an ETag so a reload is a 304. */
+export async function explorerPage(kind: PageKind, request: Request, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  const assets = await explorerAssets()
+  const html = pageShell(kind, assets)
+  const etag = `"${Bun.hash(html).toString(36)}"`
+  const headers = { ...PAGE_HEADERS, ...extraHeaders, etag }
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  return new Response(html, { headers })
+}
+
+/**
+ * The explorer outside /api/v1: `/token/{unit}`, `/wallet/{input}` and the fingerprinted assets (the screener
+ * is `GET /` for browsers, in modules/root). The pages read the public API from the browser, as any client does.
+ */
+export function explorerRoutes() {
+  return new Elysia({ name: 'explorer' })
+    .get('/token/:unit', ({ request }) => explorerPage('token', request), HIDDEN)
+    .get('/wallet/:input', ({ request }) => explorerPage('wallet', request), HIDDEN)
+    .get(`${ASSET_PREFIX}:name`, async ({ params }) => {
+      const asset = (await explorerAssets()).files.get(params.name)
+      if (asset === undefined) throw apiError('not_found', { path: ASSET_PREFIX + params.name })
+      return new Response(asset.body, { headers: { 'content-type': asset.contentType, 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' } })
+    }, HIDDEN)
+}
