@@ -164,3 +164,36 @@ local out = {1, probe}
 for _, v in ipairs(shares()) do table.insert(out, v) end
 return out
 `
+
+/**
+ * Gives back calls granted ahead to a request that never made them: the newest `calls` grants of the client in
+ * the lane, and as many from each calendar window's count (and the long tail's bucket).
+ *
+ * KEYS[1] the lane, KEYS[2] the upstream's calendar hash
+ * ARGV[1] the client, ARGV[2] calls, ARGV[3] 1 for the long tail, ARGV[4..] `kind:burst` of each calendar window
+ */
+export const RELEASE_SCRIPT = `
+local members = redis.call('ZREVRANGE', KEYS[1], 0, -1)
+local removed = 0
+local wanted = tonumber(ARGV[2])
+for _, m in ipairs(members) do
+  if removed >= wanted then break end
+  if string.match(m, '^(.*)|[^|]*$') == ARGV[1] then
+    redis.call('ZREM', KEYS[1], m)
+    removed = removed + 1
+  end
+end
+for i = 4, #ARGV do
+  local kind, burst = string.match(ARGV[i], '^(%a+):(%d+)$')
+  local f = kind .. ':'
+  if redis.call('HEXISTS', KEYS[2], f .. 'used') == 1 then
+    redis.call('HINCRBY', KEYS[2], f .. 'used', -removed)
+    if ARGV[3] == '1' then
+      redis.call('HINCRBY', KEYS[2], f .. 'lt', -removed)
+      local tokens = tonumber(redis.call('HGET', KEYS[2], f .. 'tokens') or '0') + removed
+      redis.call('HSET', KEYS[2], f .. 'tokens', tostring(math.min(tonumber(burst), tokens)))
+    end
+  end
+end
+return removed
+`

@@ -17,7 +17,7 @@ import {
 import type { UpstreamName } from '../upstream/errors'
 import type { SpentAnswer } from '../upstream/spent-answers'
 import { windowBounds } from '../upstream/quota-windows'
-import { LEDGER_SCRIPT } from './ledger-script'
+import { LEDGER_SCRIPT, RELEASE_SCRIPT } from './ledger-script'
 import type { SharedRedis } from './redis'
 
 /**
@@ -46,7 +46,7 @@ export class SharedBudgetLedger implements BudgetLedger {
   }
 
   async tryTakeAll(claims: CallClaim[]): Promise<Verdict> {
-    return (await this.ask(claims, false)) ?? this.local.tryTakeAll(claims)
+    return (await this.ask(claims, true)) ?? this.local.tryTakeAll(claims)
   }
 
   async markSpent(upstream: UpstreamName, answer: SpentAnswer): Promise<void> {
@@ -62,6 +62,25 @@ export class SharedBudgetLedger implements BudgetLedger {
       await this.redis.send('HSET', [key, 'spent:kind', answer.kind, 'spent:until', String(spentUntil(answer, now)), ...probe])
     } catch {
       // The local ledger holds it meanwhile.
+    }
+  }
+
+  async release(claim: CallClaim): Promise<void> {
+    if (!this.redis.available) return this.local.release(claim)
+    const windows = (this.limits[claim.upstream].windows ?? []).map((w) => `${w.kind}:${w.burst}`)
+    try {
+      await this.redis.send('EVAL', [
+        RELEASE_SCRIPT,
+        '2',
+        `budget:${claim.upstream}:${claim.lane}`,
+        `quota:${claim.upstream}`,
+        claim.client,
+        String(claim.calls ?? 1),
+        claim.lane === 'long_tail' ? '1' : '0',
+        ...windows,
+      ])
+    } catch {
+      // Kept as spent: the safe side.
     }
   }
 

@@ -14,7 +14,7 @@
  * (CORE_OVERFLOW) with a fair share like any other; the long tail can never use the core's.
  */
 import type { UpstreamName } from './errors'
-import { check, refill, spend, windowBounds, type PacedState, type QuotaLimit, type QuotaWindowKind } from './quota-windows'
+import { check, refill, spend, unspend, windowBounds, type PacedState, type QuotaLimit, type QuotaWindowKind } from './quota-windows'
 import type { SpentAnswer } from './spent-answers'
 
 export type Lane = 'core' | 'long_tail'
@@ -84,6 +84,8 @@ export interface BudgetLedger {
   tryTakeAll(claims: CallClaim[]): Verdict | Promise<Verdict>
   /** The upstream answered that it is spent: until its window's reset (on the ledger's clock), or for a while. */
   markSpent(upstream: UpstreamName, answer: SpentAnswer): void | Promise<void>
+  /** Calls granted ahead to a request that ended without making them: they go back (no upstream got them). */
+  release(claim: CallClaim): void | Promise<void>
   /** A probe of a spent upstream was answered: it serves again. */
   markRecovered(upstream: UpstreamName): void | Promise<void>
   usage(): Record<UpstreamName, UpstreamUsage> | Promise<Record<UpstreamName, UpstreamUsage>>
@@ -183,6 +185,20 @@ class LaneWindow {
     this.perClient.set(grant.client, (this.perClient.get(grant.client) ?? 0) + 1)
   }
 
+  /** Takes back the newest `n` grants of `client` (granted ahead, never used). */
+  removeNewest(client: string, n: number): number {
+    let removed = 0
+    for (let i = this.grants.length - 1; i >= this.head && removed < n; i--) {
+      if (this.grants[i].client !== client) continue
+      this.grants.splice(i, 1)
+      removed += 1
+    }
+    const left = (this.perClient.get(client) ?? 0) - removed
+    if (left <= 0) this.perClient.delete(client)
+    else this.perClient.set(client, left)
+    return removed
+  }
+
   /** The `n`-th oldest grant (0-based), optionally of one client only. */
   oldest(n = 0, client?: string): Grant {
     if (client === undefined) return this.grants[this.head + n]
@@ -216,13 +232,17 @@ export class MemoryBudgetLedger implements BudgetLedger {
 
   tryTakeAll(claims: CallClaim[]): Verdict {
     const now = this.now()
+    const probing: UpstreamName[] = []
     for (const claim of claims) {
-      const spent = this.spentVerdict(claim.upstream, now, false)
+      const spent = this.spentVerdict(claim.upstream, now, true)
       if (spent !== null && !spent.granted) return spent
+      if (spent !== null) probing.push(claim.upstream)
     }
     const verdict = this.take(claims, now)
     const shares = claims.filter((c) => c.lane === 'long_tail').map((c) => this.share(c, now))
-    return { ...verdict, shares }
+    if (!verdict.granted || probing.length === 0) return { ...verdict, shares }
+    for (const upstream of probing) this.spent.get(upstream)!.lastProbe = now
+    return { granted: true, probe: true, shares }
   }
 
   markSpent(upstream: UpstreamName, answer: SpentAnswer): void {
@@ -235,6 +255,16 @@ export class MemoryBudgetLedger implements BudgetLedger {
 
   markRecovered(upstream: UpstreamName): void {
     this.spent.delete(upstream)
+  }
+
+  release(claim: CallClaim): void {
+    const now = this.now()
+    const removed = this.lane(claim.upstream, claim.lane, now).removeNewest(claim.client, claim.calls ?? 1)
+    for (const w of this.limits[claim.upstream].windows ?? []) {
+      const key = `${claim.upstream}:${w.kind}`
+      const state = refill(this.calendar.get(key), w, now)
+      this.calendar.set(key, unspend(state, w, removed, claim.lane === 'long_tail'))
+    }
   }
 
   usage(): Record<UpstreamName, UpstreamUsage> {

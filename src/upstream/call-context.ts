@@ -20,6 +20,47 @@ export interface RequestChain {
   tickets: Partial<Record<UpstreamName, number>> | null
   /** The client's long-tail shares seen by this request (the RateLimit headers). */
   shares: Map<UpstreamName, ClientShare>
+  /** Gives back calls granted ahead and not made once the request is answered (set when the chain is admitted). */
+  release?: () => void
+}
+
+/** Admitted chains still running, per client, and the requests of that client waiting for one to end. */
+const running = new Map<string, { count: number; waiters: Array<() => void> }>()
+
+/** A chain of `client` was admitted (see endRequest). */
+export function chainStarted(chain: RequestChain, client: string): void {
+  const entry = running.get(client) ?? { count: 0, waiters: [] }
+  entry.count += 1
+  running.set(client, entry)
+  const release = chain.release
+  chain.release = () => {
+    release?.()
+    entry.count -= 1
+    if (entry.count === 0) running.delete(client)
+    for (const wake of entry.waiters.splice(0)) wake()
+  }
+}
+
+/**
+ * Waits (at most `ms`) for one of `client`'s running chains to end, so a lone client's burst is served one
+ * chain after the other up to its share instead of refused at once; false when none is running.
+ */
+export function waitForChainOf(client: string, ms: number): Promise<boolean> {
+  const entry = running.get(client)
+  if (entry === undefined || ms <= 0) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms)
+    entry.waiters.push(() => {
+      clearTimeout(timer)
+      resolve(true)
+    })
+  })
+}
+
+/** The request was answered: calls granted ahead and never made go back to the client's share. */
+export function endRequest(chain: RequestChain): void {
+  chain.release?.()
+  chain.release = undefined
 }
 
 export interface CallContext {

@@ -1,5 +1,5 @@
 import type { BudgetLedger, CallClaim, Lane, RefusalReason, Verdict } from './budget-ledger'
-import { currentCall, type RequestChain } from './call-context'
+import { chainStarted, currentCall, waitForChainOf, type RequestChain } from './call-context'
 import { BudgetRefusal, FairShareRefusal, UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
 import { readSpent } from './spent-answers'
 
@@ -122,6 +122,8 @@ export class UpstreamHttp {
         return verdict.probe === true
       }
       const upstream = verdict.upstream ?? name
+      // A chain refused while this client's other chains run waits for one to end: it may give calls back.
+      if (verdict.reason === 'fair_share' && chain?.tickets === null && (await waitForChainOf(claim.client, waitUntil - Date.now()))) continue
       if (verdict.reason === 'fair_share') {
         observer?.refused(upstream, claim.lane, 'fair_share')
         observer?.attempt(upstream, 'fair_share', 0)
@@ -151,7 +153,17 @@ export class UpstreamHttp {
     for (const share of verdict.shares ?? []) chain.shares.set(share.upstream, share)
     if (verdict.granted && first) {
       // This call spends one of them; the rest are the chain's, granted ahead.
-      chain.tickets = Object.fromEntries(claims.map((c) => [c.upstream, c.calls - (c.upstream === claim.upstream ? 1 : 0)]))
+      const tickets: Partial<Record<UpstreamName, number>> = Object.fromEntries(
+        claims.map((c) => [c.upstream, c.calls - (c.upstream === claim.upstream ? 1 : 0)]),
+      )
+      chain.tickets = tickets
+      const ledger = this.options.budget
+      chain.release = () => {
+        for (const [upstream, calls] of Object.entries(tickets)) {
+          if ((calls ?? 0) > 0) void ledger.release({ upstream: upstream as UpstreamName, lane: 'long_tail', client: claim.client, calls })
+        }
+      }
+      chainStarted(chain, claim.client)
     }
     return verdict
   }

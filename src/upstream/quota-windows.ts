@@ -102,3 +102,10 @@ export function spend(state: PacedState, calls: number, longTail: boolean): Pace
     ? { ...state, used: state.used + calls, longTailUsed: state.longTailUsed + calls, tokens: Math.max(0, state.tokens - calls) }
     : { ...state, used: state.used + calls }
 }
+
+/** Gives back `calls` granted ahead and never made. */
+export function unspend(state: PacedState, limit: QuotaLimit, calls: number, longTail: boolean): PacedState {
+  const used = Math.max(0, state.used - calls)
+  if (!longTail) return { ...state, used }
+  return { ...state, used, longTailUsed: Math.max(0, state.longTailUsed - calls), tokens: Math.min(limit.burst, state.tokens + calls) }
+}
