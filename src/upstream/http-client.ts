@@ -206,7 +206,8 @@ export class UpstreamHttp {
       if (response.status === 429) {
         // Believed: a spent tier stops calls until its reset, a plain 429 for its Retry-After (or 60 s).
         const spent = readSpent(name, text, response.headers.get('retry-after'))
-        await this.options.budget.markSpent(name, spent)
+        // A plain 429 is left to the one retry and the caches (a cool-down here is not finished: see the note).
+        if (spent.kind === 'exhausted') await this.options.budget.markSpent(name, spent)
         throw new UpstreamError(name, 'rate_limited', spent.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
       }
       throw new UpstreamError(name, 'http_error', `HTTP ${response.status}`)

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { ClusterStatus } from '../../cluster/cluster'
 import type { Metrics } from '../../observability/metrics'
 import type { BudgetLedger } from '../../upstream/budget-ledger'
-import type { CorePlan } from '../../upstream/core-plan'
+import { UPSTREAM_NAMES, type CorePlan } from '../../upstream/core-plan'
 
 export interface DatabaseProbe {
   ping(): Promise<void>
@@ -44,11 +44,12 @@ export function opsRoutes(deps: {
       }
       const upstreams = deps.metrics.upstreams()
       const quotas = await deps.upstreams.ledger.usage()
-      for (const [name, usage] of Object.entries(quotas)) {
-        if (usage.spent === null) continue
-        const status = upstreams[name as keyof typeof upstreams]
+      for (const name of UPSTREAM_NAMES) {
+        const usage = quotas[name]
+        if (usage?.spent == null) continue
+        const status = upstreams[name]
         const exhausted = usage.spent.kind === 'exhausted'
-        upstreams[name as keyof typeof upstreams] = {
+        upstreams[name] = {
           ...status,
           ok: false,
           at: status?.at ?? new Date().toISOString(),
