@@ -25,20 +25,27 @@ export interface RequestChain {
 }
 
 /** Admitted chains still running, per client, and the requests of that client waiting for one to end. */
-const running = new Map<string, { count: number; waiters: Array<() => void> }>()
+const running = new Map<string, { chains: Set<RequestChain>; waiters: Array<() => void> }>()
 
 /** A chain of `client` was admitted (see endRequest). */
 export function chainStarted(chain: RequestChain, client: string): void {
-  const entry = running.get(client) ?? { count: 0, waiters: [] }
-  entry.count += 1
+  const entry = running.get(client) ?? { chains: new Set(), waiters: [] }
+  entry.chains.add(chain)
   running.set(client, entry)
   const release = chain.release
   chain.release = () => {
     release?.()
-    entry.count -= 1
-    if (entry.count === 0) running.delete(client)
+    entry.chains.delete(chain)
+    if (entry.chains.size === 0) running.delete(client)
     for (const wake of entry.waiters.splice(0)) wake()
   }
+}
+
+/** Calls granted ahead to `client`'s running chains on `upstream` and not made yet (they may come back). */
+export function heldAhead(client: string, upstream: UpstreamName): number {
+  let held = 0
+  for (const chain of running.get(client)?.chains ?? []) held += chain.tickets?.[upstream] ?? 0
+  return held
 }
 
 /**

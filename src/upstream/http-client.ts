@@ -1,5 +1,5 @@
 import type { BudgetLedger, CallClaim, Lane, RefusalReason, Verdict } from './budget-ledger'
-import { chainStarted, currentCall, waitForChainOf, type RequestChain } from './call-context'
+import { chainStarted, currentCall, heldAhead, waitForChainOf, type RequestChain } from './call-context'
 import { BudgetRefusal, FairShareRefusal, UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
 import { readSpent } from './spent-answers'
 
@@ -122,8 +122,12 @@ export class UpstreamHttp {
         return verdict.probe === true
       }
       const upstream = verdict.upstream ?? name
-      // A chain refused while this client's other chains run waits for one to end: it may give calls back.
-      if (verdict.reason === 'fair_share' && chain?.tickets === null && (await waitForChainOf(claim.client, waitUntil - Date.now()))) continue
+      // A chain refused while this client's other running chains hold calls they may give back (a chart whose
+      // token has no pool) waits for one to end, so a lone client's burst is served up to its share.
+      if (verdict.reason === 'fair_share' && chain !== undefined && chain.tickets === null && !waited && this.mayComeBack(claim, chain, verdict)) {
+        waited = true
+        if (await waitForChainOf(claim.client, waitUntil - Date.now())) continue
+      }
       if (verdict.reason === 'fair_share') {
         observer?.refused(upstream, claim.lane, 'fair_share')
         observer?.attempt(upstream, 'fair_share', 0)
@@ -140,6 +144,14 @@ export class UpstreamHttp {
       // Not before the next grant is due, and never a tight loop (a shared ledger may round the wait to 0).
       await Bun.sleep(Math.max(MIN_BUDGET_POLL_MS, verdict.retryAfterMs))
     }
+  }
+
+  /** Whether calls `client`'s running chains hold ahead would cover what this chain lacks on the refusing upstream. */
+  private mayComeBack(claim: CallClaim, chain: RequestChain, verdict: Verdict): boolean {
+    const upstream = verdict.granted ? claim.upstream : (verdict.upstream ?? claim.upstream)
+    const needed = Math.max(upstream === claim.upstream ? 1 : 0, chain.need[upstream] ?? 0)
+    const remaining = verdict.shares?.find((s) => s.upstream === upstream)?.remaining ?? 0
+    return remaining + heldAhead(claim.client, upstream) >= needed
   }
 
   /** A long-tail call of a request: its first asks for the declared chain at once; later ones for one more call. */
