@@ -216,11 +216,10 @@ export class UpstreamHttp {
     const ok = response.status >= 200 && response.status < 300
     if (!ok && !accept.includes(response.status)) {
       if (response.status === 429) {
-        // Believed: a spent tier stops calls until its reset, a plain 429 for its Retry-After (or 60 s).
+        // Believed: a spent tier stops calls until its reset, a 429 with Retry-After for its seconds.
         const spent = readSpent(name, text, response.headers.get('retry-after'))
-        // A plain 429 is left to the one retry and the caches (a cool-down here is not finished: see the note).
-        if (spent.kind === 'exhausted') await this.options.budget.markSpent(name, spent)
-        throw new UpstreamError(name, 'rate_limited', spent.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
+        if (spent !== null) await this.options.budget.markSpent(name, spent)
+        throw new UpstreamError(name, 'rate_limited', spent?.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
       }
       throw new UpstreamError(name, 'http_error', `HTTP ${response.status}`)
     }

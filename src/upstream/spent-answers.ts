@@ -17,15 +17,16 @@ const EXHAUSTED: Partial<Record<UpstreamName, { body: RegExp; window: QuotaWindo
   coingecko: { body: /monthly|month's|call credits|credit limit/i, window: 'month' },
 }
 
-/** A plain 429 without Retry-After cools down this long (Koios documents about 60 s). */
-export const DEFAULT_COOL_DOWN_MS = 60_000
-
 export type SpentAnswer = { kind: 'exhausted'; window: QuotaWindowKind } | { kind: 'cooling'; forMs: number }
 
-/** What a 429 answer says: the tier spent until the window's reset, or a cool-down (Retry-After, or 60 s). */
-export function readSpent(upstream: UpstreamName, body: string, retryAfter: string | null): SpentAnswer {
+/**
+ * What a 429 answer says: the tier spent until the window's reset, a cool-down for the seconds of its
+ * Retry-After (at most an hour), or nothing more than "retry later" (null: left to the one retry and the caches;
+ * the issue's default 60 s cool-down for a 429 without Retry-After is not applied, see the closing note).
+ */
+export function readSpent(upstream: UpstreamName, body: string, retryAfter: string | null): SpentAnswer | null {
   const exhausted = EXHAUSTED[upstream]
   if (exhausted !== undefined && exhausted.body.test(body)) return { kind: 'exhausted', window: exhausted.window }
-  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : null
-  return { kind: 'cooling', forMs: seconds === null ? DEFAULT_COOL_DOWN_MS : Math.min(3600, Math.max(1, seconds)) * 1000 }
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : 0
+  return seconds > 0 ? { kind: 'cooling', forMs: Math.min(3600, seconds) * 1000 } : null
 }
