@@ -4,7 +4,7 @@
  * and believes an upstream that says its tier is spent (one probe per probe interval until the reset).
  */
 import { describe, expect, it } from 'bun:test'
-import { MemoryBudgetLedger, PROBE_INTERVAL_MS, type CallClaim, type LaneLimits } from '../../src/upstream/budget-ledger'
+import { MemoryBudgetLedger, PROBE_INTERVAL_MS, type CallClaim } from '../../src/upstream/budget-ledger'
 import { coreInputs, intervalOf, laneLimits, MAX_CORE_FRACTION, planCore } from '../../src/upstream/core-plan'
 import { DAY_MS, windowBounds } from '../../src/upstream/quota-windows'
 import { readSpent } from '../../src/upstream/spent-answers'
