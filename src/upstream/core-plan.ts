@@ -9,7 +9,11 @@
  * costs `callsPerRefresh` for each refresh the minute can hold. An input's interval is its preferred one when
  * the upstream's core inputs fit in MAX_CORE_FRACTION of the budget, else every interval of that upstream is
  * stretched by the same factor until they fit (source B's screener batches refresh less often on a small budget
- * or a large registry). The caches use these intervals as the lifetimes of the core resources.
+ * or a large registry). An upstream that counts calls per UTC day or month (Koios keyless: 5,000 a day; a
+ * CoinGecko Demo key: 10,000 a month) also has its intervals stretched until the core costs at most
+ * MAX_CORE_FRACTION of each window, and the plan records each window's core reserve and the long tail's paced
+ * allowance (quota-windows.ts). The plan knows no input by name: adding a core input is one entry in
+ * coreInputs. The caches use these intervals as the lifetimes of the core resources.
  */
 import type { LaneLimits, UpstreamLimits } from './budget-ledger'
 import { WINDOW_MS } from './budget-ledger'

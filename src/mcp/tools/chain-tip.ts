@@ -26,7 +26,7 @@ export function chainTipBody(tip: ChainTip): ChainTipBody {
   }
 }
 
-/** The chain tip from the chain API; the adapter caches it for about 20 s (KoiosTtls.tip). */
+/** The chain tip from the chain API; the adapter caches it at the core plan's interval (35 s keyless, 20 s with a token). */
 export async function readChainTip(koios: Koios): Promise<Fetched<ChainTipBody>> {
   const tip = await koios.tip()
   return { data: chainTipBody(tip.data), stale: tip.stale }
