@@ -68,6 +68,8 @@ export function waitForChainOf(client: string, ms: number): Promise<boolean> {
 export function endRequest(chain: RequestChain): void {
   chain.release?.()
   chain.release = undefined
+  // A background refresh the request started later asks call by call: what was ahead went back.
+  if (chain.tickets !== null) chain.tickets = {}
 }
 
 export interface CallContext {

@@ -34,7 +34,7 @@ export async function readChainTip(koios: Koios): Promise<Fetched<ChainTipBody>>
 
 export const getChainTip = defineTool({
   name: 'get_chain_tip',
-  description: 'Latest Cardano block from the chain API: epoch, slot, block height, block hash and block time (cached 20–35 s: the core plan's interval).',
+  description: 'Latest Cardano block from the chain API: epoch, slot, block height, block hash and block time (cached 20–35 s, the core plan interval).',
   input: Type.Object({}),
   output: ChainTipBody,
   call: (context) => readChainTip(context.upstreams.koios),
