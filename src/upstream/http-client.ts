@@ -216,10 +216,10 @@ export class UpstreamHttp {
     const ok = response.status >= 200 && response.status < 300
     if (!ok && !accept.includes(response.status)) {
       if (response.status === 429) {
-        // Believed: a spent tier stops calls until its reset, a 429 with Retry-After for its seconds.
+        // Believed: a spent tier stops calls until its reset, any other 429 for its Retry-After (or 60 s).
         const spent = readSpent(name, text, response.headers.get('retry-after'))
-        if (spent !== null) await this.options.budget.markSpent(name, spent)
-        throw new UpstreamError(name, 'rate_limited', spent?.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
+        await this.options.budget.markSpent(name, spent)
+        throw new UpstreamError(name, 'rate_limited', spent.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
       }
       throw new UpstreamError(name, 'http_error', `HTTP ${response.status}`)
     }

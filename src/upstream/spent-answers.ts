@@ -19,14 +19,13 @@ const EXHAUSTED: Partial<Record<UpstreamName, { body: RegExp; window: QuotaWindo
 
 export type SpentAnswer = { kind: 'exhausted'; window: QuotaWindowKind } | { kind: 'cooling'; forMs: number }
 
-/**
- * What a 429 answer says: the tier spent until the window's reset, a cool-down for the seconds of its
- * Retry-After (at most an hour), or nothing more than "retry later" (null: left to the one retry and the caches;
- * the issue's default 60 s cool-down for a 429 without Retry-After is not applied, see the closing note).
- */
-export function readSpent(upstream: UpstreamName, body: string, retryAfter: string | null): SpentAnswer | null {
+/** A 429 without Retry-After cools down this long (Koios documents about 60 s for its burst limit). */
+export const DEFAULT_COOL_DOWN_MS = 60_000
+
+/** What a 429 answer says: the tier spent until the window's reset, or a cool-down (Retry-After, at most an hour, or 60 s). */
+export function readSpent(upstream: UpstreamName, body: string, retryAfter: string | null): SpentAnswer {
   const exhausted = EXHAUSTED[upstream]
   if (exhausted !== undefined && exhausted.body.test(body)) return { kind: 'exhausted', window: exhausted.window }
   const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : 0
-  return seconds > 0 ? { kind: 'cooling', forMs: Math.min(3600, seconds) * 1000 } : null
+  return { kind: 'cooling', forMs: seconds > 0 ? Math.min(3600, seconds) * 1000 : DEFAULT_COOL_DOWN_MS }
 }

@@ -110,10 +110,10 @@ describe('a chain admitted at once', () => {
 })
 
 describe('an upstream that says its tier is spent', () => {
-  it('reads Koios "Exceeded Tier Limit" as the day spent, a Retry-After as a cool-down, a bare 429 as neither', () => {
+  it('reads Koios "Exceeded Tier Limit" as the day spent, any other 429 as a cool-down (Retry-After, or 60 s)', () => {
     expect(readSpent('koios', 'Exceeded Tier Limit', null)).toEqual({ kind: 'exhausted', window: 'day' })
     expect(readSpent('koios', 'Too Many Requests', '30')).toEqual({ kind: 'cooling', forMs: 30_000 })
-    expect(readSpent('dexscreener', '', null)).toBeNull()
+    expect(readSpent('dexscreener', '', null)).toEqual({ kind: 'cooling', forMs: 60_000 })
   })
 
   it('refuses every call until the reset, but one probe per probe interval; a served probe clears it', () => {
@@ -132,5 +132,22 @@ describe('an upstream that says its tier is spent', () => {
     ledger.markRecovered('koios')
     expect(ledger.tryTake(koios('x')).granted).toBe(true)
     expect(ledger.usage().koios.spent).toBeNull()
+  })
+
+  it('cools down after a plain 429 for its Retry-After or 60 s, without probes', () => {
+    const clock = { now: DAY }
+    const { ledger } = ledgerWith(5000, clock)
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 })
+    expect(ledger.tryTake(koios('x'))).toEqual({ granted: false, reason: 'spent', retryAfterMs: 60_000 })
+    clock.now = DAY + 59_000
+    expect(ledger.tryTake(koios('x')).granted).toBe(false)
+    // A cool-down does not shorten a spent day.
+    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' })
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 1000 })
+    expect(ledger.usage().koios.spent?.kind).toBe('exhausted')
+    ledger.markRecovered('koios')
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 })
+    clock.now = DAY + 59_000 + 60_000
+    expect(ledger.tryTake(koios('x')).granted).toBe(true)
   })
 })
