@@ -20,9 +20,11 @@ export const simulatedDay: Figure = {
       note: `most in one minute ${u.maxInAMinute} (budget ${u.budgetPerMinute})`,
     }))
     const share = d.normal.servedPerHour.map((s, h) => Math.round((100 * s) / Math.max(1, d.normal.askedPerHour[h])))
+    const cold = d.normal.coldServedPerHour.map((s, h) => Math.round((100 * s) / Math.max(1, d.normal.coldPerHour[h])))
     return [
       ...lines,
       { label: 'normal clients served per hour (%)', value: `${Math.min(...share)}–${Math.max(...share)}`, note: share.join(' ') },
+      { label: "normal clients' cold reads served per hour (%)", value: `${Math.min(...cold)}–${Math.max(...cold)}`, note: `${cold.join(' ')} (of ${d.normal.coldPerHour.join(' ')})` },
       { label: 'core refreshes per hour (A / B / provider)', value: `${Math.min(...d.coreCallsPerHour.dexscreener)}+ / ${Math.min(...d.coreCallsPerHour.geckoterminal)}+ / ${Math.min(...d.coreCallsPerHour.coingecko)}+`, note: 'fewest calls in any hour of the core inputs' },
       { label: 'flood answered (served / 503)', value: `${d.flood.served} / ${d.flood.refused}`, note: `${d.flood.sent} made-up token details` },
       { label: 'real time for the simulated day', value: `${(d.realMs / 1000).toFixed(1)} s`, note: '1440 one-minute steps' },

@@ -54,7 +54,11 @@ describe('a simulated UTC day: normal clients and one flooder, keyless Koios', (
   })
 
   it("serves the normal clients' requests in every hour, the evening too", () => {
-    for (let h = 0; h < 24; h++) expect(day.normal.servedPerHour[h]).toBeGreaterThan(day.normal.askedPerHour[h] / 2)
+    for (let h = 0; h < 24; h++) {
+      expect(day.normal.servedPerHour[h]).toBeGreaterThan(day.normal.askedPerHour[h] / 2)
+      // Their cold reads too, not only what the cache answers.
+      expect(day.normal.coldServedPerHour[h]).toBeGreaterThan(day.normal.coldPerHour[h] / 2)
+    }
   })
 })
 

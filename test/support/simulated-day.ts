@@ -29,8 +29,11 @@ export interface DayFigures {
   perUpstream: Record<UpstreamName, { day: number; quota: number | null; budgetPerMinute: number; maxInAMinute: number }>
   /** Core inputs' calls per hour: source A's and source B's screener batches, the market provider's reads. */
   coreCallsPerHour: { dexscreener: number[]; geckoterminal: number[]; coingecko: number[] }
-  /** Normal clients: answers per hour, and how many were 2xx/404 (served). */
-  normal: { askedPerHour: number[]; servedPerHour: number[] }
+  /**
+   * Normal clients: answers per hour and how many were 2xx/404 (served); of them the cold reads (answers not
+   * from a fresh cache entry: X-Cache MISS or STALE, or a refusal) and how many of those were served.
+   */
+  normal: { askedPerHour: number[]; servedPerHour: number[]; coldPerHour: number[]; coldServedPerHour: number[] }
   flood: { sent: number; served: number; refused: number }
   realMs: number
 }
@@ -81,7 +84,7 @@ export async function runSimulatedDay(options: { hours?: number; floodPerMinute?
   const figures: DayFigures = {
     perUpstream: {} as DayFigures['perUpstream'],
     coreCallsPerHour: { dexscreener: [], geckoterminal: [], coingecko: [] },
-    normal: { askedPerHour: Array(hours).fill(0), servedPerHour: Array(hours).fill(0) },
+    normal: { askedPerHour: Array(hours).fill(0), servedPerHour: Array(hours).fill(0), coldPerHour: Array(hours).fill(0), coldServedPerHour: Array(hours).fill(0) },
     flood: { sent: 0, served: 0, refused: 0 },
     realMs: 0,
   }
@@ -97,8 +100,13 @@ export async function runSimulatedDay(options: { hours?: number; floodPerMinute?
         requests.push(
           get(`10.0.0.${client + 1}`, normalPaths(minute, client)).then(async (res) => {
             await res.arrayBuffer()
+            const served = res.status < 300 || res.status === 404
             figures.normal.askedPerHour[hour] += 1
-            if (res.status < 300 || res.status === 404) figures.normal.servedPerHour[hour] += 1
+            if (served) figures.normal.servedPerHour[hour] += 1
+            if (res.headers.get('x-cache') !== 'HIT') {
+              figures.normal.coldPerHour[hour] += 1
+              if (served) figures.normal.coldServedPerHour[hour] += 1
+            }
           }),
         )
       }
