@@ -12,6 +12,13 @@
  * client asking for many cold resources is refused while others still find calls to spend. Core reads past
  * their share (retries, refreshes after failures) may also use the long tail, as one more client
  * (CORE_OVERFLOW) with a fair share like any other; the long tail can never use the core's.
+ *
+ * Every call also counts in its upstream's UTC day and month when it has quotas there (quota-windows.ts): a
+ * window's total never passes its limit and the long tail's allowance is paced. `tryTakeAll` grants a request's
+ * whole chain of cold calls at once or nothing; `release` gives back what a request was granted ahead and never
+ * used. An upstream that said it is spent (markSpent: a 429 `Exceeded Tier Limit` until the reset, or a plain
+ * 429 for its Retry-After or 60 s) is refused every call, except one probe per PROBE_INTERVAL_MS while its tier
+ * is exhausted; an answered probe clears it (markRecovered).
  */
 import type { UpstreamName } from './errors'
 import { check, refill, spend, unspend, windowBounds, type PacedState, type QuotaLimit, type QuotaWindowKind } from './quota-windows'
