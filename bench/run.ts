@@ -4,7 +4,7 @@
  * baseline measured in the same run. The last results go to bench/RESULTS.md. Speed is never asserted in tests.
  *
  *   bun run bench                 all figures
- *   bun run bench cached          only the named figures (cached, compressed, not-modified, ...)
+ *   bun run bench cached          only the named figures (cached, compressed, not-modified, ..., flood, day)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -13,6 +13,7 @@ import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { figures, type BenchContext, type FigureLine } from './figures'
 import { redisL1 } from './redis-l1'
 import { flood } from './flood'
+import { simulatedDay } from './simulated-day'
 import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
 import { streamFigure } from './stream'
@@ -39,7 +40,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, streamFigure]) {
+  for (const figure of [...figures, redisL1, flood, streamFigure, simulatedDay]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}`)
     for (const line of await figure.run(context)) {

@@ -9,6 +9,10 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 export interface UpstreamEndpoint {
   baseUrl: string
   callsPerMinute: number
+  /** Calls per UTC day (`*_PER_DAY`); null: no daily cap. */
+  callsPerDay: number | null
+  /** Calls per UTC calendar month (`COINGECKO_PER_MONTH`); null: no monthly cap. */
+  callsPerMonth: number | null
 }
 
 export interface Config {
@@ -105,6 +109,13 @@ export function loadConfig(env: Env = process.env): Config {
 
   const rpm = (name: string, fallback: number) => int(name, fallback, 1, 100_000)
   const coingeckoKey = read('COINGECKO_API_KEY') ?? null
+  const koiosToken = read('KOIOS_TOKEN') ?? null
+  // Calls per UTC day or month; 0 or unset: no cap (only where an upstream documents one is there a default).
+  const cap = (name: string, fallback: number | null) => {
+    const value = int(name, fallback ?? 0, 0, 1_000_000_000)
+    return value === 0 ? null : value
+  }
+  const daily = (name: string, fallback: number | null = null) => ({ callsPerDay: cap(name, fallback), callsPerMonth: null })
 
   const publicBase = httpUrl('PUBLIC_BASE_URL', null)
   if (publicBase !== null && new URL(publicBase).pathname !== '/') {
@@ -122,22 +133,32 @@ export function loadConfig(env: Env = process.env): Config {
       // Budgets from each provider's published free limits (docs/guide/limits-and-caching.md): DexScreener
       // 300/min; GeckoTerminal about 10/min for a polite client; Koios 100 per 10 s; CoinGecko 30/min with a
       // demo key and a low shared IP limit without one; ADA Handle publishes none, so a polite 60/min.
-      dexscreener: { baseUrl: httpUrl('DEXSCREENER_URL', 'https://api.dexscreener.com')!, callsPerMinute: rpm('DEXSCREENER_RPM', 300) },
+      // Quotas: Koios 5,000 calls a UTC day keyless, 50,000 with a free token; CoinGecko's Demo key 10,000 a
+      // month (../shared/upstreams/README.md, ../shared/chain/README.md §1); the others document none.
+      dexscreener: {
+        baseUrl: httpUrl('DEXSCREENER_URL', 'https://api.dexscreener.com')!,
+        callsPerMinute: rpm('DEXSCREENER_RPM', 300),
+        ...daily('DEXSCREENER_PER_DAY'),
+      },
       geckoterminal: {
         baseUrl: httpUrl('GECKOTERMINAL_URL', 'https://api.geckoterminal.com/api/v2')!,
         callsPerMinute: rpm('GECKOTERMINAL_RPM', 10),
+        ...daily('GECKOTERMINAL_PER_DAY'),
       },
       koios: {
         baseUrl: httpUrl('KOIOS_URL', 'https://api.koios.rest/api/v1')!,
         callsPerMinute: rpm('KOIOS_RPM', 600),
-        token: read('KOIOS_TOKEN') ?? null,
+        ...daily('KOIOS_PER_DAY', koiosToken ? 50_000 : 5_000),
+        token: koiosToken,
       },
       coingecko: {
         baseUrl: httpUrl('COINGECKO_URL', 'https://api.coingecko.com/api/v3')!,
         callsPerMinute: rpm('COINGECKO_RPM', coingeckoKey ? 30 : 10),
+        callsPerDay: cap('COINGECKO_PER_DAY', null),
+        callsPerMonth: cap('COINGECKO_PER_MONTH', coingeckoKey ? 10_000 : null),
         apiKey: coingeckoKey,
       },
-      handle: { baseUrl: httpUrl('HANDLE_URL', 'https://api.handle.me')!, callsPerMinute: rpm('HANDLE_RPM', 60) },
+      handle: { baseUrl: httpUrl('HANDLE_URL', 'https://api.handle.me')!, callsPerMinute: rpm('HANDLE_RPM', 60), ...daily('HANDLE_PER_DAY') },
     },
     tokenRegistryFile: read('TOKEN_REGISTRY_FILE') ?? null,
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 8000, 50, 120_000),

@@ -15,11 +15,23 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       tokenRegistryFile: null,
     })
-    expect(c.upstreams.dexscreener).toEqual({ baseUrl: 'https://api.dexscreener.com', callsPerMinute: 300 })
-    expect(c.upstreams.geckoterminal).toEqual({ baseUrl: 'https://api.geckoterminal.com/api/v2', callsPerMinute: 10 })
-    expect(c.upstreams.koios).toEqual({ baseUrl: 'https://api.koios.rest/api/v1', callsPerMinute: 600, token: null })
-    expect(c.upstreams.coingecko).toEqual({ baseUrl: 'https://api.coingecko.com/api/v3', callsPerMinute: 10, apiKey: null })
-    expect(c.upstreams.handle).toEqual({ baseUrl: 'https://api.handle.me', callsPerMinute: 60 })
+    const none = { callsPerDay: null, callsPerMonth: null }
+    expect(c.upstreams.dexscreener).toEqual({ baseUrl: 'https://api.dexscreener.com', callsPerMinute: 300, ...none })
+    expect(c.upstreams.geckoterminal).toEqual({ baseUrl: 'https://api.geckoterminal.com/api/v2', callsPerMinute: 10, ...none })
+    // Keyless Koios: 5,000 calls a UTC day.
+    expect(c.upstreams.koios).toEqual({ baseUrl: 'https://api.koios.rest/api/v1', callsPerMinute: 600, callsPerDay: 5000, callsPerMonth: null, token: null })
+    expect(c.upstreams.coingecko).toEqual({ baseUrl: 'https://api.coingecko.com/api/v3', callsPerMinute: 10, ...none, apiKey: null })
+    expect(c.upstreams.handle).toEqual({ baseUrl: 'https://api.handle.me', callsPerMinute: 60, ...none })
+  })
+
+  it('reads the daily and monthly quotas, with defaults from the real tiers', () => {
+    expect(loadConfig({ KOIOS_TOKEN: 't' }).upstreams.koios.callsPerDay).toBe(50_000)
+    expect(loadConfig({ KOIOS_PER_DAY: '0' }).upstreams.koios.callsPerDay).toBeNull()
+    expect(loadConfig({ COINGECKO_API_KEY: 'k' }).upstreams.coingecko.callsPerMonth).toBe(10_000)
+    const c = loadConfig({ DEXSCREENER_PER_DAY: '1', GECKOTERMINAL_PER_DAY: '2', KOIOS_PER_DAY: '3', COINGECKO_PER_DAY: '4', HANDLE_PER_DAY: '5', COINGECKO_PER_MONTH: '6' })
+    expect(Object.values(c.upstreams).map((u) => u.callsPerDay)).toEqual([1, 2, 3, 4, 5])
+    expect(c.upstreams.coingecko.callsPerMonth).toBe(6)
+    expect(() => loadConfig({ KOIOS_PER_DAY: '-1' })).toThrow('KOIOS_PER_DAY')
   })
 
   it('reads every upstream budget; the market provider gets 30 a minute by default once a key is set', () => {

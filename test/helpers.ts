@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config'
 import { buildDeps, type AppDeps } from '../src/deps'
 import { Logger, memorySink } from '../src/observability/logger'
 import { Metrics } from '../src/observability/metrics'
+import { MemoryBudgetLedger } from '../src/upstream/budget-ledger'
 import { FakeUpstreams } from './fake-upstreams/server'
 import type { World } from './fake-upstreams/world'
 
@@ -31,6 +32,8 @@ export interface TestServiceOptions {
   world?: World
   /** Reuse fakes (several services against one set of upstreams). */
   fake?: FakeUpstreams
+  /** The budget ledger on the moved clock too (default: real time, so moving the clock frees no budget). */
+  ledgerOnClock?: boolean
 }
 
 export async function startService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -46,10 +49,13 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
   })
   const sink = memorySink()
   let offset = 0
+  const now = () => Date.now() + offset
   const deps = await buildDeps(config, {
     logger: new Logger(config.logLevel, sink),
     metrics: new Metrics({ defaultMetrics: false }),
-    now: () => Date.now() + offset,
+    now,
+    // With ledgerOnClock the budget ledger reads the same clock, so a moved clock also ends a cool-down after a 429.
+    ledger: options.ledgerOnClock ? (limits) => new MemoryBudgetLedger(limits, now) : undefined,
   })
   const app = createApp(deps)
   const request = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init))

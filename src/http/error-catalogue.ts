@@ -117,6 +117,36 @@ export const ERRORS = {
     headers: retryAfter,
     sample: { upstream: 'geckoterminal', retryAfterSeconds: 12 },
   }),
+  upstream_budget_spent: define<{ upstream: UpstreamName; retryAfterSeconds: number }>({
+    status: 503,
+    meaning: 'An upstream\'s call budget of the minute is spent and no cached copy exists (`Retry-After`); nothing was called',
+    error: (p) => `Upstream budget spent: ${UPSTREAM_LABEL[p.upstream]}`,
+    hint: (p) =>
+      `This service's calls to the ${upstreamTitle(p.upstream)} for this minute are all taken and no cached copy of this answer exists yet. ` +
+      `Retry in ${p.retryAfterSeconds} s; answers already cached are still served.`,
+    headers: retryAfter,
+    sample: { upstream: 'geckoterminal', retryAfterSeconds: 20 },
+  }),
+  upstream_quota_paced: define<{ upstream: UpstreamName; retryAfterSeconds: number }>({
+    status: 503,
+    meaning: 'An upstream\'s daily or monthly quota is paced and this moment\'s allowance is spent (`Retry-After`); nothing was called',
+    error: (p) => `Upstream quota paced: ${UPSTREAM_LABEL[p.upstream]}`,
+    hint: (p) =>
+      `The ${upstreamTitle(p.upstream)} allows a fixed number of calls a day or month; this service spreads them over the window and ` +
+      `the allowance for now is used. Retry in ${p.retryAfterSeconds} s; answers already cached are still served.`,
+    headers: retryAfter,
+    sample: { upstream: 'koios', retryAfterSeconds: 35 },
+  }),
+  upstream_quota_exhausted: define<{ upstream: UpstreamName; retryAfterSeconds: number }>({
+    status: 503,
+    meaning: 'An upstream\'s daily or monthly quota is used up, or it said so (`Retry-After`: until its reset); nothing was called',
+    error: (p) => `Upstream quota exhausted: ${UPSTREAM_LABEL[p.upstream]}`,
+    hint: (p) =>
+      `The ${upstreamTitle(p.upstream)} has no calls left for this service until its quota resets (or its cool-down ends), in ` +
+      `${p.retryAfterSeconds} s. Answers already cached are still served.`,
+    headers: retryAfter,
+    sample: { upstream: 'koios', retryAfterSeconds: 3600 },
+  }),
 
   // Inputs
   invalid_asset_unit: define<{ input?: string }>({

@@ -1,6 +1,7 @@
 import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
-import { forClient } from '../upstream/call-context'
+import { endRequest, forClient, newRequestChain } from '../upstream/call-context'
+import { withRateLimitHeaders } from './rate-limit-headers'
 import type { RouteTable } from './error-handler'
 import { assignRequestId } from './request-id'
 import { requestPath } from './request-path'
@@ -11,7 +12,8 @@ import { requestPath } from './request-path'
  * `onAfterResponse` ~20 %, while this wrapper costs ~5 %. It:
  * - picks a request id (the caller's X-Request-Id when it is sane, else a cheap counter-based one);
  * - answers OPTIONS preflight before routing;
- * - runs the handler for its client (upstream calls it causes count against that client's fair shares);
+ * - runs the handler for its client (upstream calls it causes count against that client's fair shares) and,
+ *   when it spent or was refused cold-read allowance, adds the RateLimit headers (rate-limit-headers.ts);
  * - stamps the request id and static CORS headers on every answer (reads and signed community writes are open
  *   to any origin; there are no cookies);
  * - records the latency histogram and writes one JSON log line (route template, status, duration, cache
@@ -21,7 +23,7 @@ import { requestPath } from './request-path'
 /** Headers every answer carries; cached answers include them when built (one header write per hit). */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, X-Cache, X-Request-Id, Age, Location, Retry-After',
+  'access-control-expose-headers': 'ETag, X-Cache, X-Request-Id, Age, Location, Retry-After, RateLimit, RateLimit-Policy',
 } as const
 
 const PREFLIGHT_HEADERS = {
@@ -104,7 +106,17 @@ export function observe(deps: ObserveDeps) {
 
       const cached = deps.front(request)
       if (cached !== undefined) return finish(cached)
-      const result = forClient(deps.client(request), () => handler(request, ...rest))
-      return result instanceof Promise ? result.then(finish) : finish(result)
+      // The request's chain of cold upstream calls; the client's shares it met become the RateLimit headers.
+      const chain = newRequestChain()
+      const result = forClient(deps.client(request), () => handler(request, ...rest), chain)
+      const done = (response: Response) => {
+        endRequest(chain)
+        if (chain.shares.size === 0) return finish(response)
+        const copy = withRateLimitHeaders(response, chain.shares)
+        const cacheState = completeAnswers.get(response)
+        if (cacheState !== undefined) completeAnswers.set(copy, cacheState)
+        return finish(copy)
+      }
+      return result instanceof Promise ? result.then(done) : done(result)
     }
 }

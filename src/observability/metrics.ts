@@ -11,6 +11,10 @@ export interface UpstreamStatus {
   at: string
   lastError?: string
   lastSuccessAt?: string
+  /** The upstream said its daily or monthly quota is spent: no call until then (but a probe now and then). */
+  exhaustedUntil?: string
+  /** The upstream answered a plain 429: no call until then. */
+  coolingUntil?: string
 }
 
 /**
@@ -122,8 +126,8 @@ export class Metrics implements UpstreamObserver {
 
   attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void {
     this.upstreamCalls.inc({ upstream, outcome })
-    // One client over its fair share says nothing about the upstream's health.
-    if (outcome === 'fair_share') return
+    // One client over its fair share, or our own pacing of a daily quota, says nothing about the upstream's health.
+    if (outcome === 'fair_share' || outcome === 'quota') return
     if (outcome !== 'over_budget') this.upstreamDuration.observe({ upstream }, durationMs / 1000)
     const now = new Date().toISOString()
     const previous = this.upstreamStatus.get(upstream)

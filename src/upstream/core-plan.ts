@@ -9,11 +9,16 @@
  * costs `callsPerRefresh` for each refresh the minute can hold. An input's interval is its preferred one when
  * the upstream's core inputs fit in MAX_CORE_FRACTION of the budget, else every interval of that upstream is
  * stretched by the same factor until they fit (source B's screener batches refresh less often on a small budget
- * or a large registry). The caches use these intervals as the lifetimes of the core resources.
+ * or a large registry). An upstream that counts calls per UTC day or month (Koios keyless: 5,000 a day; a
+ * CoinGecko Demo key: 10,000 a month) also has its intervals stretched until the core costs at most
+ * MAX_CORE_FRACTION of each window, and the plan records each window's core reserve and the long tail's paced
+ * allowance (quota-windows.ts). The plan knows no input by name: adding a core input is one entry in
+ * coreInputs. The caches use these intervals as the lifetimes of the core resources.
  */
-import type { LaneLimits } from './budget-ledger'
+import type { LaneLimits, UpstreamLimits } from './budget-ledger'
 import { WINDOW_MS } from './budget-ledger'
 import type { UpstreamName } from './errors'
+import { burstOf, planningLength, type QuotaLimit, type QuotaWindowKind } from './quota-windows'
 
 /** The core may take at most this much of a budget, so the long tail always keeps the rest. */
 export const MAX_CORE_FRACTION = 0.5
@@ -47,6 +52,12 @@ export interface PlannedInput extends CoreInput {
   callsPerMinute: number
 }
 
+/** An upstream's calendar quotas (calls per UTC day and month); null: no cap. */
+export interface Quota {
+  perDay: number | null
+  perMonth: number | null
+}
+
 export interface UpstreamPlan {
   budgetPerMinute: number
   /** Reserved for the core inputs: the sum of their calls per minute. */
@@ -54,6 +65,8 @@ export interface UpstreamPlan {
   /** Everything else, shared fairly between clients. */
   longTailPerMinute: number
   inputs: PlannedInput[]
+  /** The UTC day and month windows the upstream counts in (none: only the minute). */
+  windows: QuotaLimit[]
 }
 
 export type CorePlan = Record<UpstreamName, UpstreamPlan>
@@ -86,21 +99,38 @@ export function coreInputs(registrySize: number, batchSize: number): CoreInput[]
 /** Refreshes every `intervalMs` can fall this many times into one sliding minute. */
 const callsPerMinute = (calls: number, intervalMs: number) => calls * Math.ceil(WINDOW_MS / intervalMs)
 
-export function planCore(budgets: Record<UpstreamName, number>, inputs: readonly CoreInput[]): CorePlan {
+/**
+ * The plan of every upstream. The stretch applied to an upstream's intervals is the smallest that fits its
+ * core into MAX_CORE_FRACTION of every window: the sliding minute (where refreshes count whole) and each
+ * calendar window (where an input costs calls × window / interval), so a Koios core input polls slower on the
+ * keyless 5,000 a day and CoinGecko's on a Demo key's 10,000 a month.
+ */
+export function planCore(
+  budgets: Record<UpstreamName, number>,
+  inputs: readonly CoreInput[],
+  quotas: Partial<Record<UpstreamName, Quota>> = {},
+): CorePlan {
   const plan = {} as CorePlan
   for (const upstream of UPSTREAM_NAMES) {
     const budget = budgets[upstream]
     const own = inputs.filter((i) => i.upstream === upstream)
+    const calendar = calendarWindows(quotas[upstream])
     const cap = Math.max(1, Math.floor(budget * MAX_CORE_FRACTION))
     const interval = (i: CoreInput, stretch: number) => Math.ceil((i.preferredIntervalMs * stretch) / SECOND) * SECOND
     const cost = (stretch: number) => own.reduce((sum, i) => sum + callsPerMinute(i.callsPerRefresh, interval(i, stretch)), 0)
-    // The cost only drops where some interval reaches a whole fraction of the minute (60 s, 30 s, 20 s, …): try
+    // A calendar window fits from this stretch on (its cost falls as 1 / stretch; rounding intervals up only helps).
+    const fitsCalendar = Math.max(
+      1,
+      ...calendar.map((w) => own.reduce((sum, i) => sum + (i.callsPerRefresh * planningLength(w.kind)) / i.preferredIntervalMs, 0) / Math.max(1, w.limit * MAX_CORE_FRACTION)),
+    )
+    // The minute's cost only drops where some interval reaches a whole fraction of the minute (60 s, 30 s, 20 s, …): try
     // those stretches, smallest first. Past a minute an input costs its calls once per window whatever the stretch.
     const candidates = own
       .flatMap((i) => Array.from({ length: 60 }, (_, m) => WINDOW_MS / ((m + 1) * i.preferredIntervalMs)))
       .filter((c) => c > 1)
       .sort((a, b) => a - b)
-    const stretch = [1, ...candidates].find((c) => cost(c) <= cap) ?? Math.max(1, ...candidates)
+    const tried = [1, fitsCalendar, ...candidates].filter((c) => c >= fitsCalendar).sort((a, b) => a - b)
+    const stretch = tried.find((c) => cost(c) <= cap) ?? Math.max(fitsCalendar, ...candidates)
     const planned = own.map((i): PlannedInput => {
       const intervalMs = interval(i, stretch)
       return { ...i, intervalMs, callsPerMinute: callsPerMinute(i.callsPerRefresh, intervalMs) }
@@ -111,9 +141,21 @@ export function planCore(budgets: Record<UpstreamName, number>, inputs: readonly
       corePerMinute: core,
       longTailPerMinute: budget - core,
       inputs: planned,
+      windows: calendar.map(({ kind, limit }) => {
+        const coreReserve = Math.min(limit, Math.ceil(planned.reduce((sum, i) => sum + (i.callsPerRefresh * planningLength(kind)) / i.intervalMs, 0)))
+        const longTail = limit - coreReserve
+        return { kind, limit, coreReserve, longTail, burst: burstOf(longTail, kind) }
+      }),
     }
   }
   return plan
+}
+
+function calendarWindows(quota: Quota | undefined): Array<{ kind: QuotaWindowKind; limit: number }> {
+  const windows: Array<{ kind: QuotaWindowKind; limit: number }> = []
+  if (quota?.perDay) windows.push({ kind: 'day', limit: quota.perDay })
+  if (quota?.perMonth) windows.push({ kind: 'month', limit: quota.perMonth })
+  return windows
 }
 
 /** The lanes' limits for the budget ledger. */
@@ -121,10 +163,8 @@ export function laneLimits(plan: CorePlan): LaneLimits {
   const limits = {} as LaneLimits
   for (const upstream of UPSTREAM_NAMES) {
     const p = plan[upstream]
-    limits[upstream] = {
-      core: { perMinute: p.corePerMinute },
-      long_tail: { perMinute: p.longTailPerMinute },
-    }
+    const lanes: UpstreamLimits = { core: { perMinute: p.corePerMinute }, long_tail: { perMinute: p.longTailPerMinute } }
+    limits[upstream] = p.windows.length === 0 ? lanes : { ...lanes, windows: p.windows }
   }
   return limits
 }

@@ -31,6 +31,8 @@ export type UpstreamFailure =
   | 'bad_shape'
   | 'over_budget'
   | 'fair_share'
+  | 'quota'
+  | 'spent'
 
 /**
  * An upstream could not give a usable answer. Caches serve a stale copy when they have one;
@@ -59,6 +61,22 @@ export class FairShareRefusal extends UpstreamError {
     readonly client: string,
   ) {
     super(upstream, 'fair_share', 'this client holds its fair share of the long-tail budget')
+  }
+}
+
+/**
+ * Refused before any call by the upstream's budget (the minute's, waited for up to 3 s first), its day's or
+ * month's allowance (`quota`), or because the upstream said it is spent (`spent`: until its reset, or cooling
+ * down after a plain 429): a cached copy is served when one exists, else 503 with Retry-After.
+ */
+export class BudgetRefusal extends UpstreamError {
+  constructor(
+    upstream: UpstreamName,
+    readonly reason: 'over_budget' | 'quota' | 'spent',
+    readonly retryAfterMs: number,
+    detail: string,
+  ) {
+    super(upstream, reason, detail)
   }
 }
 

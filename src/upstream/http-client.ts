@@ -1,6 +1,7 @@
-import type { BudgetLedger, CallClaim, Lane, RefusalReason } from './budget-ledger'
-import { currentCall } from './call-context'
-import { FairShareRefusal, UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
+import type { BudgetLedger, CallClaim, Lane, RefusalReason, Verdict } from './budget-ledger'
+import { chainStarted, currentCall, heldAhead, waitForChainOf, type RequestChain } from './call-context'
+import { BudgetRefusal, FairShareRefusal, UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
+import { readSpent } from './spent-answers'
 
 /** Receives one call per upstream attempt; the metrics and /readyz are built on it. */
 export interface UpstreamObserver {
@@ -69,8 +70,10 @@ export class UpstreamHttp {
     const { name, timeoutMs, maxBudgetWaitMs, observer } = this.options
     const url = this.url(path, query)
     const deadline = Date.now() + timeoutMs
-    const claim: CallClaim = { upstream: name, ...currentCall() }
-    await this.admit(claim, Date.now() + Math.min(maxBudgetWaitMs, timeoutMs))
+    const context = currentCall()
+    const claim: CallClaim = { upstream: name, client: context.client, lane: context.lane }
+    const chain = context.lane === 'long_tail' ? context.request : undefined
+    let probe = await this.admit(claim, chain, Date.now() + Math.min(maxBudgetWaitMs, timeoutMs))
 
     let attempt = 0
     for (;;) {
@@ -79,6 +82,8 @@ export class UpstreamHttp {
       try {
         const response = await this.attempt(method, url, body, deadline, accept)
         observer?.attempt(name, 'ok', Date.now() - started)
+        // The probe of a spent upstream was answered: it serves again.
+        if (probe) await this.options.budget.markRecovered(name)
         return response
       } catch (error) {
         const failure = error instanceof UpstreamError ? error : new UpstreamError(name, 'network', String(error))
@@ -86,34 +91,53 @@ export class UpstreamHttp {
         const retryable = ['network', 'rate_limited', 'http_error'].includes(failure.failure) && !isClientError(failure)
         const backoff = failure.failure === 'rate_limited' ? RETRY_BACKOFF_MS.rate_limited : RETRY_BACKOFF_MS.other
         const left = deadline - Date.now() - backoff
-        if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS || !(await this.grant(claim))) throw failure
+        if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS) throw failure
+        const retry = await this.options.budget.tryTake(claim)
+        if (!retry.granted) throw failure
+        this.options.observer?.granted(name, claim.lane)
+        probe = retry.probe === true
         await Bun.sleep(backoff + Math.floor(Math.random() * 100))
       }
     }
   }
 
   /**
-   * Takes one call from the claim's lane, waiting for the budget until `waitUntil`. A client over its fair
-   * share is refused at once: waiting would only hold a place others need.
+   * Takes one call from the claim's lane, waiting for the minute's budget until `waitUntil`; says whether the
+   * call is the probe of a spent upstream. In a request, a long-tail call spends a call granted ahead or, at
+   * the request's first cold call, asks for its whole declared chain at once. A client over its fair share, a
+   * paced or used-up quota and a spent upstream are refused at once: waiting would only hold a place others need.
    */
-  private async admit(claim: CallClaim, waitUntil: number): Promise<void> {
+  private async admit(claim: CallClaim, chain: RequestChain | undefined, waitUntil: number): Promise<boolean> {
     const { name, observer } = this.options
+    const ahead = chain?.tickets?.[name] ?? 0
+    if (chain?.tickets && ahead > 0) {
+      chain.tickets[name] = ahead - 1
+      return false
+    }
     let waited = false
     for (;;) {
-      const verdict = await this.options.budget.tryTake(claim)
+      const verdict = chain === undefined ? await this.options.budget.tryTake(claim) : await this.takeForRequest(claim, chain)
       if (verdict.granted) {
         observer?.granted(name, claim.lane)
-        return
+        return verdict.probe === true
+      }
+      const upstream = verdict.upstream ?? name
+      // A chain refused while this client's other running chains hold calls they may give back (a chart whose
+      // token has no pool) waits for one to end, so a lone client's burst is served up to its share.
+      if (verdict.reason === 'fair_share' && chain !== undefined && chain.tickets === null && !waited && this.mayComeBack(claim, chain, verdict)) {
+        waited = true
+        if (await waitForChainOf(claim.client, waitUntil - Date.now())) continue
       }
       if (verdict.reason === 'fair_share') {
-        observer?.refused(name, claim.lane, 'fair_share')
-        observer?.attempt(name, 'fair_share', 0)
-        throw new FairShareRefusal(name, verdict.retryAfterMs, claim.client)
+        observer?.refused(upstream, claim.lane, 'fair_share')
+        observer?.attempt(upstream, 'fair_share', 0)
+        throw new FairShareRefusal(upstream, verdict.retryAfterMs, claim.client)
       }
-      if (Date.now() + verdict.retryAfterMs > waitUntil) {
-        observer?.refused(name, claim.lane, 'budget')
-        observer?.attempt(name, 'over_budget', 0)
-        throw new UpstreamError(name, 'over_budget', `call budget (${claim.lane.replace('_', ' ')} lane) exhausted`)
+      if (verdict.reason !== 'budget' || Date.now() + verdict.retryAfterMs > waitUntil) {
+        const reason = verdict.reason === 'budget' ? 'over_budget' : verdict.reason
+        observer?.refused(upstream, claim.lane, verdict.reason)
+        observer?.attempt(upstream, reason, 0)
+        throw new BudgetRefusal(upstream, reason, verdict.retryAfterMs, refusalDetail(verdict.reason, claim.lane))
       }
       if (!waited) observer?.budgetWait(name)
       waited = true
@@ -122,11 +146,38 @@ export class UpstreamHttp {
     }
   }
 
-  /** One more call (a retry) if the budget has it now. */
-  private async grant(claim: CallClaim): Promise<boolean> {
-    const verdict = await this.options.budget.tryTake(claim)
-    if (verdict.granted) this.options.observer?.granted(this.options.name, claim.lane)
-    return verdict.granted
+  /** Whether calls `client`'s running chains hold ahead would cover what this chain lacks on the refusing upstream. */
+  private mayComeBack(claim: CallClaim, chain: RequestChain, verdict: Verdict): boolean {
+    const upstream = verdict.granted ? claim.upstream : (verdict.upstream ?? claim.upstream)
+    const needed = Math.max(upstream === claim.upstream ? 1 : 0, chain.need[upstream] ?? 0)
+    const remaining = verdict.shares?.find((s) => s.upstream === upstream)?.remaining ?? 0
+    return remaining + heldAhead(claim.client, upstream) >= needed
+  }
+
+  /** A long-tail call of a request: its first asks for the declared chain at once; later ones for one more call. */
+  private async takeForRequest(claim: CallClaim, chain: RequestChain): Promise<Verdict> {
+    const first = chain.tickets === null
+    const need = first ? { ...chain.need, [claim.upstream]: Math.max(1, chain.need[claim.upstream] ?? 0) } : { [claim.upstream]: 1 }
+    const claims = Object.entries(need)
+      .filter(([, calls]) => (calls ?? 0) > 0)
+      .map(([upstream, calls]) => ({ upstream: upstream as UpstreamName, lane: 'long_tail' as const, client: claim.client, calls }))
+    const verdict = await this.options.budget.tryTakeAll(claims)
+    for (const share of verdict.shares ?? []) chain.shares.set(share.upstream, share)
+    if (verdict.granted && first) {
+      // This call spends one of them; the rest are the chain's, granted ahead.
+      const tickets: Partial<Record<UpstreamName, number>> = Object.fromEntries(
+        claims.map((c) => [c.upstream, c.calls - (c.upstream === claim.upstream ? 1 : 0)]),
+      )
+      chain.tickets = tickets
+      const ledger = this.options.budget
+      chain.release = () => {
+        for (const [upstream, calls] of Object.entries(tickets)) {
+          if ((calls ?? 0) > 0) void ledger.release({ upstream: upstream as UpstreamName, lane: 'long_tail', client: claim.client, calls })
+        }
+      }
+      chainStarted(chain, claim.client)
+    }
+    return verdict
   }
 
   private async attempt(
@@ -164,7 +215,12 @@ export class UpstreamHttp {
 
     const ok = response.status >= 200 && response.status < 300
     if (!ok && !accept.includes(response.status)) {
-      if (response.status === 429) throw new UpstreamError(name, 'rate_limited', 'HTTP 429')
+      if (response.status === 429) {
+        // Believed: a spent tier stops calls until its reset, any other 429 for its Retry-After (or 60 s).
+        const spent = readSpent(name, text, response.headers.get('retry-after'))
+        await this.options.budget.markSpent(name, spent)
+        throw new UpstreamError(name, 'rate_limited', spent.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
+      }
       throw new UpstreamError(name, 'http_error', `HTTP ${response.status}`)
     }
     if (text.length > MAX_BODY_BYTES) throw new UpstreamError(name, 'bad_shape', 'body too large')
@@ -186,6 +242,12 @@ export class UpstreamHttp {
     }
     return url
   }
+}
+
+function refusalDetail(reason: RefusalReason, lane: Lane): string {
+  if (reason === 'budget') return `call budget (${lane.replace('_', ' ')} lane) exhausted`
+  if (reason === 'quota') return "the day's or month's allowance is used for now"
+  return 'the upstream said its quota is spent (or asked to cool down)'
 }
 
 function isClientError(error: UpstreamError): boolean {

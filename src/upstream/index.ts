@@ -2,7 +2,7 @@ import type { Memo } from '../cache/memo'
 import type { Config } from '../config'
 import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from './budget-ledger'
 import { CoinGecko } from './coingecko'
-import { coreInputs, intervalOf, laneLimits, planCore, UPSTREAM_NAMES, type CoreInputId, type CorePlan } from './core-plan'
+import { coreInputs, intervalOf, laneLimits, planCore, UPSTREAM_NAMES, type CoreInputId, type CorePlan, type Quota } from './core-plan'
 import { DEFAULT_DEXSCREENER_TTLS, DexScreener, MAX_TOKENS_PER_CALL } from './dexscreener'
 import type { UpstreamName } from './errors'
 import { DEFAULT_GECKOTERMINAL_TTLS, GeckoTerminal } from './geckoterminal'
@@ -18,6 +18,8 @@ export interface Upstreams {
   handle: HandleResolver
   /** Each upstream's budget, core share and the core inputs' intervals (published in /readyz). */
   plan: CorePlan
+  /** The budget store the calls spend from (its use per window is published in /readyz). */
+  ledger: BudgetLedger
 }
 
 export interface UpstreamOptions {
@@ -33,7 +35,10 @@ const MAX_BUDGET_WAIT_MS = 3000
 export function createUpstreams(config: Config, memo: Memo, observer: UpstreamObserver | undefined, options: UpstreamOptions): Upstreams {
   const budgets = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, config.upstreams[name].callsPerMinute])) as Record<UpstreamName, number>
   // Both screener sources take 30 units a call.
-  const plan = planCore(budgets, coreInputs(options.registrySize, MAX_TOKENS_PER_CALL))
+  const quotas = Object.fromEntries(
+    UPSTREAM_NAMES.map((name) => [name, { perDay: config.upstreams[name].callsPerDay, perMonth: config.upstreams[name].callsPerMonth }]),
+  ) as Record<UpstreamName, Quota>
+  const plan = planCore(budgets, coreInputs(options.registrySize, MAX_TOKENS_PER_CALL), quotas)
   const budget = (options.ledger ?? ((limits) => new MemoryBudgetLedger(limits)))(laneLimits(plan))
   const http = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
     new UpstreamHttp({
@@ -74,5 +79,6 @@ export function createUpstreams(config: Config, memo: Memo, observer: UpstreamOb
     ),
     handle: new HandleResolver(http('handle', handle.baseUrl), memo),
     plan,
+    ledger: budget,
   }
 }

@@ -32,7 +32,7 @@ function marketWorld() {
   return world
 }
 
-const svc = await startService({ world: marketWorld(), env: { COINGECKO_API_KEY: 'test-demo-key' } })
+const svc = await startService({ world: marketWorld(), env: { COINGECKO_API_KEY: 'test-demo-key', COINGECKO_PER_MONTH: '0' } })
 afterAll(() => svc.stop())
 
 beforeEach(() => {

@@ -106,4 +106,41 @@ describe('one ledger for all instances', () => {
     const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => ledgers[i % 3].tryTake(core)))
     expect(granted(verdicts)).toBe(6)
   })
+
+  it("keeps one day's count, paced allowance and spent upstream across instances, and admits a chain at once", async () => {
+    const shared = limits(100, 100)
+    shared.koios = { ...shared.koios, windows: [{ kind: 'day', limit: 5, coreReserve: 2, longTail: 3, burst: 2 }] }
+    const ledgers = await instances(3, shared)
+    const core = { upstream: 'koios', lane: 'core', client: 'internal' } as const
+    const tail = (client: string) => ({ upstream: 'koios', lane: 'long_tail', client }) as const
+    // The long tail's burst is 2 calls, whichever instance and client asks.
+    const tails = await Promise.all(Array.from({ length: 9 }, (_, i) => ledgers[i % 3].tryTake(tail(`10.0.0.${i}`))))
+    expect(granted(tails)).toBe(2)
+    expect(tails.find((v) => !v.granted)).toMatchObject({ granted: false, reason: 'quota' })
+    // Core calls count in the same day: 5 in all, then the day is spent for every lane.
+    const cores = await Promise.all(Array.from({ length: 9 }, (_, i) => ledgers[i % 3].tryTake(core)))
+    expect(granted(cores)).toBe(3)
+    const usage = await ledgers[2].usage()
+    expect(usage.koios.windows.find((w) => w.window === 'day')).toMatchObject({ limit: 5, used: 5 })
+
+    // A chain on two upstreams: refused on one, nothing taken on the other.
+    const before = (await ledgers[0].usage()).geckoterminal.windows.find((w) => w.lane === 'long_tail')!.used
+    const chain = await ledgers[0].tryTakeAll([
+      { upstream: 'geckoterminal', lane: 'long_tail', client: 'c', calls: 2 },
+      { upstream: 'koios', lane: 'long_tail', client: 'c', calls: 1 },
+    ])
+    expect(chain).toMatchObject({ granted: false, reason: 'quota', upstream: 'koios' })
+    expect((await ledgers[1].usage()).geckoterminal.windows.find((w) => w.lane === 'long_tail')!.used).toBe(before)
+    const ok = await ledgers[0].tryTakeAll([{ upstream: 'geckoterminal', lane: 'long_tail', client: 'c', calls: 2 }])
+    expect(ok).toMatchObject({ granted: true, shares: [{ upstream: 'geckoterminal', limit: 50, remaining: 48 }] })
+    await ledgers[0].release({ upstream: 'geckoterminal', lane: 'long_tail', client: 'c', calls: 1 })
+    expect((await ledgers[2].usage()).geckoterminal.windows.find((w) => w.lane === 'long_tail')!.used).toBe(before + 1)
+
+    // One instance hears Koios say its tier is spent: every instance stops calling until the reset.
+    await ledgers[1].markSpent('handle', { kind: 'exhausted', window: 'day' })
+    expect(await ledgers[2].tryTakeAll([{ upstream: 'handle', lane: 'long_tail', client: 'd' }])).toMatchObject({ granted: false, reason: 'spent' })
+    expect((await ledgers[0].usage()).handle.spent).toMatchObject({ kind: 'exhausted' })
+    await ledgers[0].markRecovered('handle')
+    expect((await ledgers[2].tryTakeAll([{ upstream: 'handle', lane: 'long_tail', client: 'd' }])).granted).toBe(true)
+  })
 })

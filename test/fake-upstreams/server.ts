@@ -4,7 +4,8 @@
  * only through its base-URL settings; nothing in src/ knows they are fakes.
  *
  * Per upstream, a test can inject latency and a fault: `down` (the listener closes: connection refused),
- * `stall` (no answer until the client gives up), `rate_limited` (429), `server_error` (500), `garbage`
+ * `stall` (no answer until the client gives up), `rate_limited` (429), `tier_exhausted` (429 `Exceeded Tier
+ * Limit`, Koios's spent daily quota), `server_error` (500), `garbage`
  * (200 with HTML) or `wrong_shape` (200 with valid JSON of the wrong shape), for every call or the next N.
  * Every call is logged with its path, query, body and headers.
  */
@@ -18,7 +19,7 @@ import { handle } from './routes/handle'
 import { koios } from './routes/koios'
 import { defaultWorld, type World } from './world'
 
-export type Fault = 'ok' | 'down' | 'stall' | 'rate_limited' | 'server_error' | 'garbage' | 'wrong_shape'
+export type Fault = 'ok' | 'down' | 'stall' | 'rate_limited' | 'tier_exhausted' | 'server_error' | 'garbage' | 'wrong_shape'
 
 export const UPSTREAMS: UpstreamName[] = ['dexscreener', 'geckoterminal', 'koios', 'coingecko', 'handle']
 
@@ -195,6 +196,9 @@ export class FakeUpstreams {
         return new Response('late', { status: 504 })
       case 'rate_limited':
         return Response.json({ status: { error_code: 429, error_message: "You've exceeded the Rate Limit." } }, { status: 429 })
+      case 'tier_exhausted':
+        // Koios past its daily quota: 429 with this body text until the reset (../shared/chain/README.md §1).
+        return new Response('Exceeded Tier Limit', { status: 429 })
       case 'server_error':
         return new Response('Internal Server Error', { status: 500 })
       case 'garbage':

@@ -38,11 +38,12 @@ describe('source B at its default budget, one client', () => {
     expect(warm.status).toBe(200)
     warmCandles = warm.body.candles
     expect(svc.fake.count('geckoterminal')).toBe(2) // the pool list and the newest candle page
-    // USDM's pool list is the third and last call of this client's share; its candles are refused.
+    // USDM's chart needs two calls (pool list, newest page) and one is left of the share: refused before its
+    // first call, so it spends nothing (issue 19: admission per request).
     expectBusy(await timedGet(svc, chart(SAMPLE.usdm)))
-    expect(svc.fake.count('geckoterminal')).toBe(3)
+    expect(svc.fake.count('geckoterminal')).toBe(2)
     for (const unit of others) expectBusy(await timedGet(svc, chart(unit)))
-    expect(svc.fake.count('geckoterminal')).toBe(3)
+    expect(svc.fake.count('geckoterminal')).toBe(2)
   })
 
   it('keeps the screener on source B: its batches take the core share', async () => {
@@ -63,7 +64,8 @@ describe('source B at its default budget, one client', () => {
     expect(expired.status).toBe(200)
     expect(expired.xCache).toBe('STALE')
     expect(expired.body.candles).toEqual(warmCandles)
-    expect(svc.fake.count('geckoterminal')).toBe(before)
+    // Its rebuild may spend the one call left of the client's share.
+    expect(svc.fake.count('geckoterminal')).toBeLessThanOrEqual(before + 1)
   })
 
   it('answers details 503 rather than a degraded copy, and logos with the monogram', async () => {
@@ -98,7 +100,7 @@ describe('source B at its default budget, one client', () => {
 
   it('counts calls by lane and refusals by reason in /metrics', async () => {
     const text = await (await svc.get('/metrics')).text()
-    expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="long_tail"\} 3\n/)
+    expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="long_tail"\} [23]\n/)
     expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="core"\} [3-6]\n/)
     expect(text).toMatch(/upstream_refusals_total\{upstream="geckoterminal",lane="long_tail",reason="fair_share"\} \d+/)
   })

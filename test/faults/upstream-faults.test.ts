@@ -17,6 +17,7 @@ import { describe, expect, test } from 'bun:test'
 import { dsPair } from '../fake-upstreams/builders'
 import { SAMPLE, type World } from '../fake-upstreams/world'
 import { startService } from '../helpers'
+import { DEFAULT_COOL_DOWN_MS } from '../../src/upstream/spent-answers'
 import type { UpstreamName } from '../../src/upstream/errors'
 import {
   COVERAGE,
@@ -294,9 +295,11 @@ const CASES: FaultCase[] = [
 for (const fault of FAULTS) {
   describe(`upstream ${fault}`, () => {
     const run = fault === 'down' ? test : test.concurrent
+    // A 429 cools its upstream down for 60 s (no Retry-After): the service calls it again only after that.
+    const coolDown = fault === 'rate_limited' ? DEFAULT_COOL_DOWN_MS + 1000 : 0
     for (const c of CASES) {
       run(`${LABEL[c.upstream]} (${c.upstream}): ${c.name}`, async () => {
-        const svc = await startService({ env: ENV })
+        const svc = await startService({ env: ENV, ledgerOnClock: true })
         const calls = watchUpstreamCalls(svc)
         try {
           c.setup?.(svc.fake.world)
@@ -310,7 +313,7 @@ for (const fault of FAULTS) {
 
           await calls.quiet()
           svc.fake.heal()
-          svc.advance(c.afterColdMs ?? PAST_DEGRADED_MS)
+          svc.advance(Math.max(c.afterColdMs ?? PAST_DEGRADED_MS, coolDown))
           const healthy = await timedGet(svc, c.path)
           expect(healthy.xCache).toBe('MISS')
           expect(healthy.status).toBeLessThan(400)
@@ -329,7 +332,7 @@ for (const fault of FAULTS) {
             c.change(svc.fake.world, healthy.body)
             await calls.quiet()
             svc.fake.heal()
-            svc.advance(PAST_DEGRADED_MS)
+            svc.advance(Math.max(PAST_DEGRADED_MS, coolDown))
             const next = await timedGet(svc, c.path)
             expect(next.status).toBe(200)
             expect(next.xCache).toBe('MISS')

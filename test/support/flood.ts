@@ -34,7 +34,7 @@ export interface FloodFigures {
   /** Source B calls per simulated minute, and the most in any sliding minute (whole steps). */
   sourceBPerMinute: number[]
   sourceBMaxInAnyMinute: number
-  flood: { sent: number; ok: number; busy: number; busyWithRetryAfter: number; other: number }
+  flood: { sent: number; ok: number; charts: number; busy: number; busyWithRetryAfter: number; other: number }
   screener: { asked: number; withSourceB: number; withoutSourceB: number; other: number }
   /** The dashboard's three charts: 200 answers, 503s, and when each was first served (simulated ms). */
   dashboardCharts: { asked: number; ok: number; busy: number; firstServedAtMs: Array<number | null> }
@@ -79,7 +79,7 @@ export async function runFlood(options: FloodOptions): Promise<FloodFigures> {
     sourceBBudget: config.upstreams.geckoterminal.callsPerMinute,
     sourceBPerMinute: [],
     sourceBMaxInAnyMinute: 0,
-    flood: { sent: 0, ok: 0, busy: 0, busyWithRetryAfter: 0, other: 0 },
+    flood: { sent: 0, ok: 0, charts: 0, busy: 0, busyWithRetryAfter: 0, other: 0 },
     screener: { asked: 0, withSourceB: 0, withoutSourceB: 0, other: 0 },
     dashboardCharts: { asked: 0, ok: 0, busy: 0, firstServedAtMs: dashboardPaths.map(() => null) },
     realMs: 0,
@@ -126,6 +126,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
 
 function countFlood(f: FloodFigures, a: LoopbackAnswer): void {
   f.flood.sent += 1
+  if (a.status === 200) f.flood.charts += 1
   if (a.status === 200 || a.status === 404) f.flood.ok += 1
   else if (a.status === 503) {
     f.flood.busy += 1

@@ -4,7 +4,7 @@ import { defineTool } from '../tool'
 
 export const getChainTip = defineTool({
   name: 'get_chain_tip',
-  description: 'Latest Cardano block from the chain API: epoch, slot, block height, block hash and block time (cached about 20 s). REST: GET /api/v1/chain/tip.',
+  description: 'Latest Cardano block from the chain API: epoch, slot, block height, block hash and block time (cached 20–35 s, the core plan interval). REST: GET /api/v1/chain/tip.',
   input: Type.Object({}),
   output: ChainTipBody,
   call: (context) => readChainTip(context.upstreams.koios),

@@ -4,7 +4,7 @@ import type { ChainTip, Koios } from '../../upstream/koios'
 
 /**
  * The chain tip, read the same way by GET /api/v1/chain/tip and the MCP tool get_chain_tip: the chain API's
- * `GET /tip`, cached in the adapter for about 20 s (a core-plan resource), so neither costs more than the other.
+ * `GET /tip`, cached in the adapter at the core plan's interval (a core-plan resource), so neither costs more than the other.
  */
 
 export const ChainTipBody = Type.Object({
@@ -30,7 +30,7 @@ export function chainTipBody(tip: ChainTip): ChainTipBody {
   }
 }
 
-/** The chain tip from the chain API; the adapter caches it for about 20 s (KoiosTtls.tip). */
+/** The chain tip from the chain API; the adapter caches it at the core plan's interval (35 s keyless, 20 s with a token). */
 export async function readChainTip(koios: Koios): Promise<Fetched<ChainTipBody>> {
   const tip = await koios.tip()
   return { data: chainTipBody(tip.data), stale: tip.stale }

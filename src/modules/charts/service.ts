@@ -7,6 +7,7 @@ import { splitUnit } from '../../cardano/unit'
 import { apiError } from '../../http/error-catalogue'
 import { chartCoverage } from '../../market/coverage'
 import type { ServiceDeps } from '../../core'
+import { chainStep, declareChain } from '../../upstream/call-context'
 import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import { latest, orderCandles, type Candle } from './candles'
@@ -28,8 +29,14 @@ export class ChartService {
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
     const { geckoterminal, coingecko } = this.deps.upstreams
     const spec = TIMEFRAME_SPECS[request.tf]
+    // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, the newest page.
+    // Admitted at its first cold call from this client's share, or refused before it; older pages are extra.
+    const known = this.deps.registry.get(request.unit) !== undefined
+    declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
     await this.requireKnownAsset(request.unit)
+    if (!known) chainStep('koios')
     const listed = await geckoterminal.tokenPools(request.unit)
+    chainStep('geckoterminal')
     const choices = chartablePools(request.unit, listed.data.pools, this.deps.config)
     if (choices.length === 0) {
       throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })

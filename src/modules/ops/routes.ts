@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
 import type { ClusterStatus } from '../../cluster/cluster'
 import type { Metrics } from '../../observability/metrics'
-import type { CorePlan } from '../../upstream/core-plan'
+import type { BudgetLedger } from '../../upstream/budget-ledger'
+import { UPSTREAM_NAMES, type CorePlan } from '../../upstream/core-plan'
 
 export interface DatabaseProbe {
   ping(): Promise<void>
@@ -15,14 +16,16 @@ const NO_STORE = { 'cache-control': 'no-store' }
  * - /readyz: 503 when the configured database cannot be reached; otherwise 200, with "degraded" when an
  *   upstream's last call failed (stale copies are still served then) or the shared Redis is unavailable (each
  *   instance then answers from its own memory with its own budget share), the last status of each upstream and
- *   the core plan (each upstream's budget, core share and core intervals);
+ *   the core plan (each upstream's budget, core share and core intervals), and per upstream and window
+ *   (minute lanes, UTC day, UTC month) its limit, use and reset time; an upstream that said its quota is spent
+ *   is not ok, with the time it is exhausted until;
  * - /metrics: Prometheus text.
  */
 export function opsRoutes(deps: {
   metrics: Metrics
   database: DatabaseProbe | null
   cluster: { status(): ClusterStatus } | null
-  upstreams: { plan: CorePlan }
+  upstreams: { plan: CorePlan; ledger: Pick<BudgetLedger, 'usage'> }
 }) {
   const startedAt = Date.now()
   return new Elysia({ name: 'ops' })
@@ -40,6 +43,20 @@ export function opsRoutes(deps: {
         )
       }
       const upstreams = deps.metrics.upstreams()
+      const quotas = await deps.upstreams.ledger.usage()
+      for (const name of UPSTREAM_NAMES) {
+        const usage = quotas[name]
+        if (usage?.spent == null) continue
+        const status = upstreams[name]
+        const exhausted = usage.spent.kind === 'exhausted'
+        upstreams[name] = {
+          ...status,
+          ok: false,
+          at: status?.at ?? new Date().toISOString(),
+          lastError: exhausted ? 'quota exhausted (the upstream said so)' : 'cooling down after HTTP 429',
+          [exhausted ? 'exhaustedUntil' : 'coolingUntil']: usage.spent.until,
+        }
+      }
       const upstreamsOk = Object.values(upstreams).every((u) => u?.ok !== false)
       const shared = deps.cluster?.status()
       set.status = database === 'unreachable' ? 503 : 200
@@ -47,7 +64,7 @@ export function opsRoutes(deps: {
       const status = database === 'unreachable' ? 'unavailable' : degraded ? 'degraded' : 'ready'
       // The core plan: per upstream its budget, the share reserved for core inputs and their intervals.
       const plan = deps.upstreams.plan
-      return shared === undefined ? { status, database, upstreams, plan } : { status, database, shared, upstreams, plan }
+      return shared === undefined ? { status, database, upstreams, quotas, plan } : { status, database, shared, upstreams, quotas, plan }
     }, { detail: { hide: true } })
     .get('/metrics', async () => {
       const { contentType, body } = await deps.metrics.render()

@@ -14,6 +14,7 @@ import type { Fetched } from '../../upstream/fetched'
 import type { AssetBalance } from '../../upstream/koios'
 import { add, fromNumber, fromUnits, lovelaceToAda, multiply, toNumber } from './amounts'
 import { resolveHandle } from './handle-resolution'
+import { chainStep, declareChain } from '../../upstream/call-context'
 import { toAssets, type Asset } from './holdings'
 import { classifyAddress, type WalletInput } from './input'
 import { planPricing } from './pricing-plan'
@@ -75,6 +76,9 @@ export class WalletService {
   }
 
   private async account(input: WalletInput): Promise<Account> {
+    // The chain of cold reads an account needs, admitted at once from this client's share (or refused before
+    // the first): account info and holdings; an address's info first; a handle's resolution first.
+    declareChain(input.kind === 'stake' ? { koios: 2 } : input.kind === 'payment' ? { koios: 3 } : { handle: 1, koios: 3 })
     switch (input.kind) {
       case 'stake':
         return this.stakeAccountOrThrow(input.stakeAddress)
@@ -82,6 +86,7 @@ export class WalletService {
         return this.addressAccount(input.address)
       case 'handle': {
         const target = await resolveHandle(input.name, this.deps.upstreams)
+        chainStep('handle')
         if (target.data === null) {
           throw apiError('handle_not_found', { handle: input.input })
         }
