@@ -8,6 +8,8 @@ import { writeOutcomeText } from '../../src/explorer/client/wallet/outcome'
 import { boostPayload, commentPayload } from '../../src/explorer/client/wallet/payloads'
 import { utf8Hex } from '../../src/explorer/client/wallet/cip30'
 import { compareValues } from '../../src/explorer/client/screener'
+import { applyScreenerDelta, isNewer, snapshotBody } from '../../src/explorer/client/screener-merge'
+import type { ScreenerBody, ScreenerRow } from '../../src/modules/tokens/schemas'
 import { apiError } from '../../src/http/error-catalogue'
 import { parseBoostPayload, parseCommentPayload } from '../../src/modules/community/payload'
 import { SAMPLE } from '../fake-upstreams/world'
@@ -89,5 +91,37 @@ describe('screener sort order', () => {
     const values = [3, null, 1, 2]
     expect([...values].sort((a, b) => compareValues(a, b, false))).toEqual([1, 2, 3, null])
     expect([...values].sort((a, b) => compareValues(a, b, true))).toEqual([3, 2, 1, null])
+  })
+})
+
+describe('the screener fed by the live stream (screener-merge.ts)', () => {
+  const row = (address: string, priceUsd: number | null): ScreenerRow => ({
+    address, symbol: address.toUpperCase(), name: address, imageUrl: `/api/v1/tokens/${address}/logo`, priceUsd,
+    change1h: null, change6h: null, change24h: null, volume24h: null, liquidityUsd: null, marketCap: null, fdv: null,
+    buys24h: 0, sells24h: 0, txns24h: 0, pairCount: 1, dexIds: ['minswap'], topPairAddress: `pool-${address}`, pairCreatedAt: null,
+  })
+  const asOf = { sourceA: '2026-11-25T18:00:00.000Z', sourceB: null }
+  const body: ScreenerBody = { coverage: 'c1', updatedAt: '2026-11-25T18:00:01.000Z', sourcesAsOf: asOf, count: 3, tokens: [row('a', 1), row('b', 2), row('c', null)] }
+
+  it('takes a snapshot as the whole table, and none before the service built one', () => {
+    const snap = { updatedAt: body.updatedAt, sourcesAsOf: asOf, stale: false, coverage: 'c1', tokens: body.tokens }
+    expect(snapshotBody(snap)).toEqual(body)
+    expect(snapshotBody({ updatedAt: null, sourcesAsOf: null, stale: false, coverage: null, tokens: [] })).toBeNull()
+  })
+
+  it('replaces changed rows in place, adds new units and drops removed ones', () => {
+    const later = { sourceA: '2026-11-25T18:00:30.000Z', sourceB: '2026-11-25T17:59:00.000Z' }
+    const next = applyScreenerDelta(body, { updatedAt: '2026-11-25T18:00:31.000Z', sourcesAsOf: later, stale: false, coverage: 'c2', changed: [row('b', 2.5), row('d', 4)], removed: ['a'] })
+    expect(next.tokens.map((r) => [r.address, r.priceUsd])).toEqual([['b', 2.5], ['c', null], ['d', 4]])
+    expect(next).toMatchObject({ count: 3, coverage: 'c2', updatedAt: '2026-11-25T18:00:31.000Z', sourcesAsOf: later })
+    // The held body is not modified (the page keeps it until the next event).
+    expect(body.tokens.map((r) => r.priceUsd)).toEqual([1, 2, null])
+  })
+
+  it('keeps the newer of a REST answer and what the stream gave', () => {
+    const older = { ...body, updatedAt: '2026-11-25T17:59:31.000Z' }
+    expect(isNewer(older, body)).toBe(false)
+    expect(isNewer(body, older)).toBe(true)
+    expect(isNewer(older, null)).toBe(true)
   })
 })

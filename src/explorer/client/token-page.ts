@@ -1,9 +1,10 @@
-import type { PairRow, TokenDetailBody } from '../../modules/tokens/schemas'
+import type { PairRow, ScreenerRow, TokenDetailBody } from '../../modules/tokens/schemas'
 import { apiGet } from './api'
 import { chartSection } from './chart'
 import { communitySection } from './community'
 import { el, fill, logo, main, section } from './dom'
 import { changeClass, formatChange, formatDate, formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
+import { openLive } from './live'
 import { tradesSection } from './trades'
 
 /** /token/{unit}: price and chain facts, pairs, chart, recent trades, boosts and comments. */
@@ -25,8 +26,12 @@ export async function tokenPage(unit: string): Promise<void> {
   decimals = t.decimals
   document.title = `${t.symbol} · cardano-market-api`
   fill(heading, logo(t.imageUrl, 32), ` ${t.name} `, el('span', { class: 'muted' }, t.symbol))
+  const price = el('p', { class: 'price', id: 'price' })
+  const showPrice = (usd: number | null, change24h: number | null) =>
+    fill(price, formatPrice(usd), ' ', el('span', { class: changeClass(change24h) }, formatChange(change24h), ' 24h'))
+  showPrice(t.priceUsd, t.change24h)
   fill(facts,
-    el('p', { class: 'price' }, formatPrice(t.priceUsd), ' ', el('span', { class: changeClass(t.change24h) }, formatChange(t.change24h), ' 24h')),
+    price,
     el('p', { class: 'muted' }, t.coverage),
     el('dl', { class: 'facts' },
       ...fact('Liquidity (across covered DEXes)', formatUsd(t.liquidityUsd)),
@@ -45,6 +50,15 @@ export async function tokenPage(unit: string): Promise<void> {
     links(t),
   )
   fill(pairs, el('div', { class: 'table-scroll' }, pairsTable(t.pairs, t.symbol)))
+  // The price follows the stream's `token:<unit>` topic (the token's screener row: the same liquidity-weighted
+  // price). Only changes after this read (`token` events; the snapshot may be older than the detail just read).
+  // Curated tokens only: the stream refuses others (400), and the page keeps the price it read.
+  openLive([`token:${unit}`], {
+    token: (data) => {
+      const row = (data as { token: ScreenerRow | null }).token
+      if (row !== null) showPrice(row.priceUsd, row.change24h)
+    },
+  }, () => {})
 }
 
 function fact(term: string, value: string): HTMLElement[] {
