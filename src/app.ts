@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         metrics: deps.metrics,
         routes: currentRoutes,
-        front: (request) => deps.responses.answerFromFront(request),
+        front: (request, requestId) => deps.responses.answerFromFront(request, requestId),
         client: (request: Request): string =>
           clientAddress(request.headers, app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy),
       }) as never)

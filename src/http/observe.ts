@@ -2,7 +2,7 @@ import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
 import { forClient } from '../upstream/call-context'
 import type { RouteTable } from './error-handler'
-import { assignRequestId } from './request-id'
+import { pickRequestId, rememberRequestId } from './request-id'
 import { requestPath } from './request-path'
 
 /**
@@ -33,6 +33,12 @@ const PREFLIGHT_HEADERS = {
 }
 
 type Handler = (request: Request, ...rest: unknown[]) => Response | Promise<Response>
+
+/** An answer from the front cache (complete: request id and CORS headers written), with its cache result. */
+export interface FrontAnswer {
+  response: Response
+  cache: string
+}
 
 const completeAnswers = new WeakMap<Response, string>()
 
@@ -67,7 +73,7 @@ export interface ObserveDeps {
   metrics: Metrics
   routes: () => RouteTable
   /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
-  front: (request: Request) => Response | undefined
+  front: (request: Request, requestId: string) => FrontAnswer | undefined
   /**
    * The client a request is made for: the request log's `client`, and whom its upstream calls count against in
    * the fair shares of the long-tail budgets (the socket's peer, or behind TRUST_PROXY hops the forwarded one).
@@ -83,14 +89,14 @@ export function observe(deps: ObserveDeps) {
   return (handler: Handler): Handler =>
     function observedRequest(request: Request, ...rest: unknown[]) {
       const startedAt = performance.now()
-      const requestId = assignRequestId(request)
+      const requestId = pickRequestId(request)
 
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'x-request-id': requestId } })
       }
 
-      const finish = (original: Response): Response => {
-        const cacheState = completeAnswers.get(original)
+      const finish = (original: Response, front?: FrontAnswer): Response => {
+        const cacheState = front?.cache ?? completeAnswers.get(original)
         const response = cacheState === undefined ? stamp(original, requestId) : original
         const seconds = (performance.now() - startedAt) / 1000
         const route = deps.routes().templateFor(requestPath(request.url))
@@ -102,8 +108,9 @@ export function observe(deps: ObserveDeps) {
         return response
       }
 
-      const cached = deps.front(request)
-      if (cached !== undefined) return finish(cached)
+      const cached = deps.front(request, requestId)
+      if (cached !== undefined) return finish(cached.response, cached)
+      rememberRequestId(request, requestId)
       const result = forClient(deps.client(request), () => handler(request, ...rest))
       return result instanceof Promise ? result.then(finish) : finish(result)
     }
