@@ -35,7 +35,7 @@ export interface Representation {
 
 interface Stored {
   status: number
-  /** Body sizes in bytes, every coding counted, for the cache's byte bound. */
+  /** Body sizes in bytes, every coding counted, plus the stamped answers' headers: the cache's byte bound. */
   size: number
   cacheControl: string
   /** The Vary header (a 304 carries it too), or null. */
@@ -72,12 +72,20 @@ function ready(data: StoredData): Stored {
   let size = 0
   for (const [coding, r] of Object.entries(data.representations) as [Coding, Representation][]) {
     prototypes[coding] = new Response(r.body as BodyInit | null, { status: data.status, headers: r.headers })
-    size += r.body?.byteLength ?? 0
+    // The prototype and the stamped 200 and 304 share the body; each holds its own copy of the headers.
+    size += (r.body?.byteLength ?? 0) + 3 * headersSize(r.headers)
   }
   return { ...data, size, prototypes, stamped: { ok: {}, notModified: {} } }
 }
 
 const CODINGS: Coding[] = ['identity', 'br', 'gzip']
+
+/** An estimate of one Response's header copy: the text plus the objects around it. */
+function headersSize(headers: Record<string, string>): number {
+  let bytes = 128
+  for (const name in headers) bytes += name.length + headers[name].length + 32
+  return bytes
+}
 
 /**
  * Ready answers as JSON for a cache shared by several instances (REDIS_URL): bodies in base64, Responses rebuilt
