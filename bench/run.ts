@@ -7,20 +7,29 @@
  *   bun run bench cached          only the named figures (cached, compressed, not-modified, ..., flood, day)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
-import { figures, type BenchContext, type FigureLine } from './figures'
+import { figures, fmt, type BenchContext, type FigureLine } from './figures'
 import { redisL1 } from './redis-l1'
 import { flood } from './flood'
 import { simulatedDay } from './simulated-day'
 import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
 import { streamFigure } from './stream'
+import { loadGeneratorNote } from './lib/load'
 
 figures.splice(1, 0, compressedHit)
 
 const only = new Set(process.argv.slice(2))
+console.log(`Load generator: ${loadGeneratorNote()}`)
+/** The machine's 1-minute load average before each figure: other work on the cores moves every figure. */
+const loads: number[] = []
+const loadNow = () => {
+  const one = loadavg()[0]
+  loads.push(one)
+  return one.toFixed(2)
+}
 const dir = mkdtempSync(join(tmpdir(), 'cma-bench-'))
 const fake = await FakeUpstreams.start()
 
@@ -42,7 +51,7 @@ const lines: FigureLine[] = []
 try {
   for (const figure of [...figures, redisL1, flood, streamFigure, simulatedDay]) {
     if (only.size > 0 && !only.has(figure.name)) continue
-    console.log(`\n== ${figure.title}`)
+    console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {
       lines.push(line)
       console.log(`${line.label.padEnd(58)} ${line.value.padStart(16)}   ${line.note}`)
@@ -55,11 +64,14 @@ try {
 
 if (only.size === 0) {
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM`
+  loadNow()
   const table = lines.map((l) => `| ${l.label} | ${l.value} | ${l.note} |`).join('\n')
   await Bun.write(
     `${import.meta.dir}/RESULTS.md`,
     `# Benchmark results\n\nLast full run of \`bun run bench\`: ${new Date().toISOString().slice(0, 10)}, Bun ${Bun.version}, ` +
-      `${machine}. Load generator: ${Bun.which('wrk') ? 'wrk' : 'autocannon'}, on the same machine as the server.\n\n` +
+      `${machine}. Load generator: ${loadGeneratorNote()}.\n\n` +
+      `The machine's 1-minute load average went from ${fmt(Math.min(...loads), 1)} to ${fmt(Math.max(...loads), 1)} over the run ` +
+      `(read before each figure and at the end; above ${cpus().length}, other work competed with the benchmark for the cores).\n\n` +
       `Ratios compare against a baseline measured in the same run (alternating rounds, medians), because this machine's ` +
       `absolute figures move by ±20 % from one minute to the next.\n\n| figure | value | note |\n|---|--:|---|\n${table}\n`,
   )

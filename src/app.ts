@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         metrics: deps.metrics,
         routes: currentRoutes,
-        front: (request) => deps.responses.answerFromFront(request),
+        front: (request, requestId) => deps.responses.answerFromFront(request, requestId),
         client,
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))

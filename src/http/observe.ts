@@ -3,7 +3,7 @@ import type { Metrics } from '../observability/metrics'
 import { endRequest, forClient, newRequestChain } from '../upstream/call-context'
 import { withRateLimitHeaders } from './rate-limit-headers'
 import type { RouteTable } from './error-handler'
-import { assignRequestId } from './request-id'
+import { pickRequestId, rememberRequestId } from './request-id'
 import { requestPath } from './request-path'
 
 /**
@@ -35,6 +35,12 @@ const PREFLIGHT_HEADERS = {
 }
 
 type Handler = (request: Request, ...rest: unknown[]) => Response | Promise<Response>
+
+/** An answer from the front cache (complete: request id and CORS headers written), with its cache result. */
+export interface FrontAnswer {
+  response: Response
+  cache: string
+}
 
 const completeAnswers = new WeakMap<Response, string>()
 
@@ -69,7 +75,7 @@ export interface ObserveDeps {
   metrics: Metrics
   routes: () => RouteTable
   /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
-  front: (request: Request) => Response | undefined
+  front: (request: Request, requestId: string) => FrontAnswer | undefined
   /**
    * The client a request is made for: the request log's `client`, and whom its upstream calls count against in
    * the fair shares of the long-tail budgets (the socket's peer, or behind TRUST_PROXY hops the forwarded one).
@@ -85,14 +91,14 @@ export function observe(deps: ObserveDeps) {
   return (handler: Handler): Handler =>
     function observedRequest(request: Request, ...rest: unknown[]) {
       const startedAt = performance.now()
-      const requestId = assignRequestId(request)
+      const requestId = pickRequestId(request)
 
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'x-request-id': requestId } })
       }
 
-      const finish = (original: Response): Response => {
-        const cacheState = completeAnswers.get(original)
+      const finish = (original: Response, front?: FrontAnswer): Response => {
+        const cacheState = front?.cache ?? completeAnswers.get(original)
         const response = cacheState === undefined ? stamp(original, requestId) : original
         const seconds = (performance.now() - startedAt) / 1000
         const route = deps.routes().templateFor(requestPath(request.url))
@@ -104,8 +110,9 @@ export function observe(deps: ObserveDeps) {
         return response
       }
 
-      const cached = deps.front(request)
-      if (cached !== undefined) return finish(cached)
+      const cached = deps.front(request, requestId)
+      if (cached !== undefined) return finish(cached.response, cached)
+      rememberRequestId(request, requestId)
       // The request's chain of cold upstream calls; the client's shares it met become the RateLimit headers.
       const chain = newRequestChain()
       const result = forClient(deps.client(request), () => handler(request, ...rest), chain)

@@ -9,12 +9,18 @@ let sequence = 0
 
 const requestIds = new WeakMap<Request, string>()
 
-/** Picks the request's id and remembers it for `requestIdOf`. */
-export function assignRequestId(request: Request): string {
+/** The request's id: the caller's X-Request-Id when it is sane, else the next counter-based one. */
+export function pickRequestId(request: Request): string {
   const incoming = request.headers.get('x-request-id')
-  const requestId = incoming !== null && INCOMING_ID.test(incoming) ? incoming : `${BOOT}-${(++sequence).toString(36)}`
+  return incoming !== null && INCOMING_ID.test(incoming) ? incoming : `${BOOT}-${(++sequence).toString(36)}`
+}
+
+/**
+ * Remembers the request's id for `requestIdOf`: done for requests that reach the router (the front cache's
+ * answers take the id directly, so a hit skips the WeakMap write).
+ */
+export function rememberRequestId(request: Request, requestId: string): void {
   requestIds.set(request, requestId)
-  return requestId
 }
 
 /** The id assigned to this request, for log lines written deeper in (the error handler). */

@@ -121,7 +121,7 @@ export class Metrics implements UpstreamObserver {
 
   // Label sets are bounded: routes come from the route table, methods and statuses from small sets.
   request(method: string, route: string, status: number, seconds: number): void {
-    this.httpDuration.observe([method, route, String(status)], seconds)
+    this.httpDuration.observe([method, route, status], seconds)
   }
 
   attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void {
