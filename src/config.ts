@@ -45,6 +45,17 @@ export interface Config {
   redisTimeoutMs: number
   /** Instances sharing the upstream budgets: each spends budget / instances while it has no Redis to share through. */
   instances: number
+  /** The chain follower (src/chain/): trades and candles from followed DEX pools. */
+  chain: ChainConfig
+}
+
+export interface ChainConfig {
+  /** CHAIN_FOLLOW=off turns the follower off (default on; it also needs a database). */
+  follow: boolean
+  /** CHAIN_POLL_MS: poll interval override; null = the core plan's interval for 'chain-follower'. */
+  pollMs: number | null
+  /** CHAIN_BACKFILL_HOURS: history read on the first start (0 = none). */
+  backfillHours: number
 }
 
 export class ConfigError extends Error {
@@ -149,7 +160,20 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: redisUrl(read('REDIS_URL')),
     redisTimeoutMs: int('REDIS_TIMEOUT_MS', 250, 10, 10_000),
     instances: int('INSTANCES', 1, 1, 1000),
+    chain: {
+      follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
+      pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),
+      backfillHours: int('CHAIN_BACKFILL_HOURS', 24, 0, 24 * 30),
+    },
   }
+}
+
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback
+  const v = raw.toLowerCase()
+  if (v === 'on' || v === '1' || v === 'true') return true
+  if (v === 'off' || v === '0' || v === 'false') return false
+  throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected on or off`)
 }
 
 function redisUrl(raw: string | undefined): string | null {
