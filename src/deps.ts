@@ -12,6 +12,7 @@ import { createServices, type Services } from './services'
 import { createUpstreams, type UpstreamOptions, type Upstreams } from './upstream'
 import { localShare, MemoryBudgetLedger } from './upstream/budget-ledger'
 import { isUpstreamFailure } from './upstream/errors'
+import { chainFollowing, type ChainFollowing } from './chain/setup'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -31,6 +32,11 @@ export interface AppDeps {
   cluster: Cluster | null
   /** The community database, null when DATABASE_URL=off. */
   database: (DatabaseProbe & { close(): Promise<void> }) | null
+  /**
+   * The chain follower and its schedule (src/chain/), null when CHAIN_FOLLOW=off or DATABASE_URL=off. Built here,
+   * started by startServer. `chain.follower.onTrades(listener)` hands each recorded swap to the live stream.
+   */
+  chain: ChainFollowing | null
 }
 
 export interface BuildOptions {
@@ -84,7 +90,8 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
       ? null
       : await CommunityDatabase.open({ url: config.databaseUrl, authToken: config.databaseAuthToken }, logger)
   const services = createServices({ config, logger, upstreams, registry, database, now })
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database }
+  const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
+  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database, chain }
 }
 
 /**

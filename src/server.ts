@@ -51,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           { refreshMs: coreRefreshMs(deps.upstreams.plan) },
         )
   history?.start()
+  deps.chain?.runner.start()
   let stopped: Promise<void> | null = null
   return {
     url,
@@ -58,6 +59,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopped ??= (async () => {
         await history?.stop()
+        await deps.chain?.runner.stop()
         await server.stop(false)
         await deps.database?.close()
         deps.cluster?.close()

@@ -121,11 +121,11 @@ export const ERRORS = {
     hint: (p) => `tf is one of ${p.timeframes.join(', ')} (default ${p.default}).`,
     sample: { timeframes: ['5m', '1h', '1d'], default: '1h' },
   }),
-  invalid_limit: define<{ min: number; max: number; default: number }>({
+  invalid_limit: define<{ min: number; max: number; default: number; what?: string }>({
     status: 400,
     meaning: '`limit` is outside its bounds',
     error: 'Invalid limit',
-    hint: (p) => `limit is the number of candles: an integer from ${p.min} to ${p.max} (default ${p.default}).`,
+    hint: (p) => `limit is the number of ${p.what ?? 'candles'}: an integer from ${p.min} to ${p.max} (default ${p.default}).`,
     sample: { min: 1, max: 500, default: 300 },
   }),
   invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
@@ -134,6 +134,13 @@ export const ERRORS = {
     meaning: '`pool` is not a hex pool address',
     error: 'Invalid pool address',
     hint: 'pool is a source B pool address in hex (8 to 160 hex characters, no cardano_ prefix); take one from poolChoices.',
+    sample: undefined,
+  }),
+  invalid_before: define({
+    status: 400,
+    meaning: '`before` is not Unix seconds',
+    error: 'Invalid before',
+    hint: 'before is a time in Unix seconds (digits only): trades strictly older than it are listed. Leave it out for the newest.',
     sample: undefined,
   }),
   invalid_from: define<{ detail?: string }>({
@@ -237,6 +244,23 @@ export const ERRORS = {
           `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${p.unit} shows its pairs; for a ` +
           `curated token, GET /api/v1/tokens/${p.unit}/history has the merged price this service records.`,
     sample: { unit: 'ab'.repeat(28), sourceBDexes: ['minswap-cardano'] },
+  }),
+  token_not_followed: define<{ unit: string }>({
+    status: 404,
+    meaning: 'Trades are read from the chain for curated tokens only',
+    error: 'Token not followed',
+    hint: (p) =>
+      `The chain follower records trades of the curated tokens only (GET /api/v1/tokens lists them); ${p.unit} is not one.`,
+    sample: { unit: 'ab'.repeat(28) },
+  }),
+  pool_not_followed: define<{ unit: string; pool: string }>({
+    status: 404,
+    meaning: '`pool` is not one of the token\'s followed pools',
+    error: 'Pool not followed',
+    hint: (p) =>
+      `${p.pool} is not a pool of this token that the chain follower has seen. Leave pool out for every followed pool, ` +
+      `or take an address from the trades of GET /api/v1/tokens/${p.unit}/trades or poolChoices of its /ohlcv.`,
+    sample: { unit: 'ab'.repeat(28), pool: 'cd'.repeat(32) },
   }),
   pool_not_found: define<{ unit: string; pool: string }>({
     status: 404,

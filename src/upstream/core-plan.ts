@@ -29,6 +29,7 @@ export type CoreInputId =
   | 'ada-series-365d'
   | 'ecosystem'
   | 'chain-tip'
+  | 'chain-follower'
 
 export interface CoreInput {
   id: CoreInputId
@@ -61,8 +62,15 @@ export type CorePlan = Record<UpstreamName, UpstreamPlan>
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 
-/** The core inputs of a registry of `registrySize` tokens read `batchSize` units a call. */
-export function coreInputs(registrySize: number, batchSize: number): CoreInput[] {
+/**
+ * The most Koios calls one poll of the chain follower makes (src/chain/follower.ts stops a poll's work there and
+ * carries the rest to the next poll): 1 `/blocks` + 2 `credential_txs` (17 credentials, 15 a body) + up to 9
+ * `tx_info`/`datum_info` batches (13 txs or 14 datums each) + 1 backfill page. See docs/guide/limits-and-caching.md.
+ */
+export const CHAIN_FOLLOWER_CALLS_PER_POLL = 13
+
+/** The core inputs of a registry of `registrySize` tokens read `batchSize` units a call (the follower's when it runs). */
+export function coreInputs(registrySize: number, batchSize: number, chainFollower = false): CoreInput[] {
   const batches = Math.ceil(registrySize / batchSize)
   const input = (id: CoreInputId, upstream: UpstreamName, what: string, callsPerRefresh: number, preferredIntervalMs: number): CoreInput => ({
     id,
@@ -80,6 +88,10 @@ export function coreInputs(registrySize: number, batchSize: number): CoreInput[]
     input('ada-series-365d', 'coingecko', 'ADA series, 365 days daily', 1, 60 * MINUTE),
     input('ecosystem', 'coingecko', 'ecosystem list: /coins/markets?category=cardano-ecosystem', 1, 90 * SECOND),
     input('chain-tip', 'koios', 'chain tip: /tip', 1, 20 * SECOND),
+    // One poll a block (20 s on average) when the budget allows it; a small daily quota stretches it.
+    ...(chainFollower
+      ? [input('chain-follower', 'koios', 'chain follower: /blocks, credential_txs, tx_info, datum_info per poll', CHAIN_FOLLOWER_CALLS_PER_POLL, 20 * SECOND)]
+      : []),
   ]
 }
 

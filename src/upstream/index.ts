@@ -33,7 +33,7 @@ const MAX_BUDGET_WAIT_MS = 3000
 export function createUpstreams(config: Config, memo: Memo, observer: UpstreamObserver | undefined, options: UpstreamOptions): Upstreams {
   const budgets = Object.fromEntries(UPSTREAM_NAMES.map((name) => [name, config.upstreams[name].callsPerMinute])) as Record<UpstreamName, number>
   // Both screener sources take 30 units a call.
-  const plan = planCore(budgets, coreInputs(options.registrySize, MAX_TOKENS_PER_CALL))
+  const plan = planCore(budgets, coreInputs(options.registrySize, MAX_TOKENS_PER_CALL, config.chain.follow && config.databaseUrl !== null))
   const budget = (options.ledger ?? ((limits) => new MemoryBudgetLedger(limits)))(laneLimits(plan))
   const http = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
     new UpstreamHttp({

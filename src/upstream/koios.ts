@@ -261,10 +261,24 @@ export class Koios {
    * against the public tier's 1 KB before they leave.
    */
 
-  /** `POST /credential_txs`: txs touching the credentials at or after `afterHeight`, newest first, one page. */
-  async credentialTxs(credentials: string[], afterHeight: number, offset = 0): Promise<TxRef[]> {
+  /**
+   * `POST /credential_txs`: txs touching the credentials at or after `afterHeight` (inclusive), one page of 1000
+   * in a stable order (height, then hash: Koios gives no order inside a block), up to `maxHeight` when given
+   * (a PostgREST filter on the result).
+   */
+  async credentialTxs(
+    credentials: string[],
+    afterHeight: number,
+    page: { order: 'asc' | 'desc'; offset?: number; maxHeight?: number },
+  ): Promise<TxRef[]> {
     const body = checkedBody({ _payment_credentials: credentials, _after_block_height: afterHeight })
-    const res = await this.http.post('/credential_txs', body, { offset, limit: PAGE_SIZE })
+    const res = await this.http.post('/credential_txs', body, {
+      select: 'tx_hash,block_height,block_time',
+      order: `block_height.${page.order},tx_hash.asc`,
+      block_height: page.maxHeight === undefined ? undefined : `lte.${page.maxHeight}`,
+      offset: page.offset ?? 0,
+      limit: PAGE_SIZE,
+    })
     return keep(expectArray('koios', res.body, 'credential_txs'), readTxRef)
   }
 
