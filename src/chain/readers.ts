@@ -1,14 +1,11 @@
-/** The per-DEX readers (src/chain/dexes/) as one PoolReaders: credentials, datum-hash credentials, read by credential. */
-import { DEX_READERS } from './dexes'
+/** The per-DEX readers (src/chain/dexes/) as the follower uses them: credentials, datum-hash credentials, readPool. */
+import { DEX_READERS, FOLLOWED_CREDENTIALS, readPool } from './dexes'
 import type { PoolReaders } from './tx-updates'
-import type { ChainOutput, DexReader } from './types'
 
-export function poolReaders(readers: readonly DexReader[] = DEX_READERS): PoolReaders {
-  const byCredential = new Map<string, DexReader>()
-  for (const reader of readers) for (const cred of reader.credentials) byCredential.set(cred, reader)
+export function poolReaders(): PoolReaders {
   return {
-    credentials: [...byCredential.keys()],
-    datumByHash: new Set(readers.filter((r) => r.datumByHash).flatMap((r) => r.credentials)),
-    read: (output: ChainOutput) => byCredential.get(output.paymentCred)?.read(output) ?? null,
+    credentials: FOLLOWED_CREDENTIALS,
+    datumByHash: new Set(DEX_READERS.filter((r) => r.datumByHash).flatMap((r) => r.credentials)),
+    read: readPool,
   }
 }

@@ -128,6 +128,8 @@ export class ChainStore {
     const where = and(
       eq(poolUpdates.tokenUnit, tokenUnit),
       eq(poolUpdates.kind, 'swap'),
+      // A batch whose orders netted out (both reserves rose by the fees) has no side: no trade to show.
+      sql`${poolUpdates.side} IS NOT NULL`,
       poolId === null ? undefined : eq(poolUpdates.poolId, poolId),
       beforeTime === null ? undefined : lt(poolUpdates.blockTime, beforeTime),
     )

@@ -7,7 +7,7 @@
  */
 import type { ChainPoolRow, PoolUpdateRow } from '../db/schema'
 import type { ChainTx } from '../upstream/koios-chain'
-import { classify } from './classify'
+import { ADA_DECIMALS, derivePoolUpdate } from './pool-update'
 import { ChainDecodeError, LOVELACE, type ChainOutput, type PoolState } from './types'
 
 /** The DEX readers as the follower uses them (src/chain/readers.ts builds them from the per-DEX files). */
@@ -62,7 +62,13 @@ export function updatesOfTx(tx: ChainTx, readers: PoolReaders, decimalsOf: (unit
     if (state === null) continue
     const decimals = followed(state, decimalsOf)
     if (decimals === undefined) continue
-    const change = classify(before.get(state.poolId) ?? null, state, decimals)
+    const change = derivePoolUpdate({
+      previous: before.get(state.poolId) ?? null,
+      next: state,
+      lpMinted: tx.minted.get(state.poolId) ?? 0n,
+      base: { unit: state.assetB, decimals },
+      quoteDecimals: ADA_DECIMALS,
+    })
     updates.push({
       txHash: tx.txHash,
       poolId: state.poolId,
@@ -74,10 +80,10 @@ export function updatesOfTx(tx: ChainTx, readers: PoolReaders, decimalsOf: (unit
       kind: change.kind,
       reserveAda: String(state.reserveA),
       reserveToken: String(state.reserveB),
-      priceAda: change.priceAda,
-      side: change.swap?.side ?? null,
-      amountToken: change.swap === null ? null : String(change.swap.amountToken),
-      amountAda: change.swap === null ? null : String(change.swap.amountAda),
+      priceAda: change.price,
+      side: change.side,
+      amountToken: change.amountBase === null ? null : String(change.amountBase),
+      amountAda: change.amountQuote === null ? null : String(change.amountQuote),
     })
     pools.push({
       poolId: state.poolId,

@@ -35,6 +35,8 @@ export interface ChainTx {
   blockIndex: number
   inputs: ChainOutput[]
   outputs: ChainOutput[]
+  /** Net mint (+) or burn (−) per unit (`assets_minted`): LP supply changes of Minswap V1 and Sundae pools. */
+  minted: Map<string, bigint>
 }
 
 const HEX = /^[0-9a-f]*$/
@@ -68,7 +70,22 @@ export function readTx(value: unknown): ChainTx | null {
   if (txHash === null || blockHash === null || blockHeight === null || blockTime === null || blockIndex === null) return null
   const outputs = (arr(row.outputs) ?? []).map((o) => readOutput(o, txHash)).filter((o): o is ChainOutput => o !== null)
   const inputs = (arr(row.inputs) ?? []).map((o) => readOutput(o, null)).filter((o): o is ChainOutput => o !== null)
-  return { txHash, blockHash, blockHeight, blockTime, blockIndex, inputs, outputs }
+  const minted = new Map<string, bigint>()
+  for (const item of arr(row.assets_minted) ?? []) {
+    const a = obj(item)
+    const policy = text(a?.policy_id)?.toLowerCase()
+    const name = (str(a?.asset_name) ?? '').toLowerCase()
+    const quantity = signedInt(a?.quantity)
+    if (policy && quantity !== null && HEX.test(policy + name)) minted.set(policy + name, (minted.get(policy + name) ?? 0n) + quantity)
+  }
+  return { txHash, blockHash, blockHeight, blockTime, blockIndex, inputs, outputs, minted }
+}
+
+/** A possibly negative integer (a burn in `assets_minted`), from a digit string or a safe integer. */
+function signedInt(value: unknown): bigint | null {
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value)
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value)
+  return null
 }
 
 /** One `tx_info` output or input item. An input names the tx that created it in its own `tx_hash`. */
