@@ -30,6 +30,7 @@ export default defineConfig({
           { text: 'Limits and caching', link: '/guide/limits-and-caching' },
           { text: 'Errors and their codes', link: '/guide/errors' },
           { text: 'Market history', link: '/guide/history' },
+          { text: 'Trades and candles from the chain', link: '/guide/chain-trades' },
           { text: 'MCP for agents', link: '/guide/mcp' },
           { text: 'Self-hosting', link: '/guide/self-hosting' },
         ],
