@@ -15,6 +15,7 @@ import { redisL1 } from './redis-l1'
 import { flood } from './flood'
 import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
+import { chainFollower } from './chain'
 
 figures.splice(1, 0, compressedHit)
 
@@ -38,7 +39,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood]) {
+  for (const figure of [...figures, redisL1, flood, chainFollower]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}`)
     for (const line of await figure.run(context)) {

@@ -34,7 +34,10 @@ export interface DemoChain {
  * `swapsPerBlock`: average pool updates a block (the bench states the rate it uses). ADA at `adaUsd` turns the
  * demo's USD prices into pool reserves.
  */
-export function demoChain(tokens: readonly RegistryToken[], options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number } = {}): DemoChain {
+export function demoChain(
+  tokens: readonly RegistryToken[],
+  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; blocks?: number; unfollowedPools?: number } = {},
+): DemoChain {
   const now = Math.floor((options.nowMs ?? Date.now()) / 1000)
   const adaUsd = options.adaUsd ?? 0.65
   const perBlock = options.swapsPerBlock ?? 0.4
@@ -52,6 +55,11 @@ export function demoChain(tokens: readonly RegistryToken[], options: { nowMs?: n
       pools.push(chain.pool({ dex: DEXES[(i + k * 3) % DEXES.length], assetA: LOVELACE, assetB: token.unit, reserveA: adaSide, reserveB: tokenSide, lpSupply: 1_000_000_000n + BigInt(i) }))
     }
   })
+  // Pools of tokens outside the registry: the follower reads their transactions and discards them (mainnet's waste).
+  for (let i = 0; i < (options.unfollowedPools ?? 0); i++) {
+    const unit = Bun.hash.wyhash(`unfollowed:${i}`).toString(16).padStart(16, '0').repeat(4).slice(0, 56) + '4e4f4e45'
+    pools.push(chain.pool({ dex: DEXES[i % DEXES.length], assetA: LOVELACE, assetB: unit, reserveA: 50_000_000_000n, reserveB: 1_000_000_000_000n, lpSupply: 1_000_000_000n }))
+  }
   const swap = (pool: FakePool): PoolMove => {
     const { reserveA, reserveB } = pool.spec
     const share = 0.0005 + rand() * 0.01
@@ -82,6 +90,6 @@ export function demoChain(tokens: readonly RegistryToken[], options: { nowMs?: n
     }
     chain.addBlock(txs)
   }
-  for (let b = 0; b < DAY_BLOCKS; b++) nextBlock(b === 0)
+  for (let b = 0; b < (options.blocks ?? DAY_BLOCKS); b++) nextBlock(b === 0)
   return { chain, pools, tick: () => nextBlock(false) }
 }
