@@ -10,6 +10,7 @@ CREATE TABLE `chain_cursor` (
 	`hash` text,
 	`time` integer,
 	`backfill` text,
+	`discovery` text,
 	`updated_at_ms` integer NOT NULL
 );
 --> statement-breakpoint

@@ -7,7 +7,9 @@
  *    instance, and the poll waits for the next.
  * 2. `credential_txs` per group of 15 credentials, from the cursor up, oldest first.
  * 3. `tx_info` in batches of 13 (inputs, assets, inline datums), `datum_info` for datum-hash pools.
- * 4. With calls left, one page of the first start's backfill (CHAIN_BACKFILL_HOURS), newest first.
+ * 4. With calls left, one page of the first start's discovery pass (`credential_utxos`: every pool's current
+ *    UTxO, so pools that did not trade lately are known too), then of its backfill (CHAIN_BACKFILL_HOURS), newest
+ *    first.
  *
  * A poll never makes more than CHAIN_FOLLOWER_CALLS_PER_POLL calls (the core plan's figure): what does not fit
  * waits for the next poll, and the cursor stops before the first transaction not read. A Koios fault ends the
@@ -21,8 +23,8 @@ import type { Koios } from '../upstream/koios'
 import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
 import { forkHeight, PROVISIONAL_BLOCKS } from './rollback'
-import type { Backfill, ChainStore, Cursor } from './store'
-import { updatesOfTx, type PoolReaders } from './tx-updates'
+import type { Backfill, ChainStore, Cursor, Discovery } from './store'
+import { poolOfUtxo, updatesOfTx, type PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
@@ -49,6 +51,8 @@ export interface PollReport {
   recorded: number
   skipped: number
   rolledBackFrom: number | null
+  /** Pools found by the discovery pass in this poll. */
+  discovered: number
   cursor: Cursor | null
 }
 
@@ -84,7 +88,7 @@ export class ChainFollower {
   /** One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. */
   async poll(): Promise<PollReport> {
     const calls = new Allowance(this.deps.callsPerPoll ?? CHAIN_FOLLOWER_CALLS_PER_POLL)
-    const report: PollReport = { calls: 0, recorded: 0, skipped: 0, rolledBackFrom: null, cursor: null }
+    const report: PollReport = { calls: 0, recorded: 0, skipped: 0, rolledBackFrom: null, discovered: 0, cursor: null }
     try {
       await asCore(() => this.step(calls, report))
       this.deps.metrics?.chainEvent('poll')
@@ -110,6 +114,7 @@ export class ChainFollower {
         hash: tip.hash,
         time: tip.time,
         backfill: blocks > 0 ? { bottom: tip.height - blocks, top: tip.height, offsets: this.groups.map(() => 0), done: this.groups.map(() => false) } : null,
+        discovery: { offsets: this.groups.map(() => 0), done: this.groups.map(() => false) },
       }
       // The tip block itself is read live (the backfill covers the heights below it).
       cursor.height = tip.height - 1
@@ -137,6 +142,10 @@ export class ChainFollower {
 
     cursor = await this.live(cursor, tip, recent, calls, report)
     await store.setCursor(cursor, this.deps.now())
+    if (cursor.discovery !== null && calls.left >= 1) {
+      cursor = { ...cursor, discovery: await this.discover(cursor.discovery, calls, report) }
+      await store.setCursor(cursor, this.deps.now())
+    }
     if (cursor.backfill !== null && calls.left >= 2 + DATUM_CALLS_PER_BATCH) {
       cursor = { ...cursor, backfill: await this.backfill(cursor.backfill, calls, report) }
       await store.setCursor(cursor, this.deps.now())
@@ -162,6 +171,30 @@ export class ChainFollower {
     if (reachedHeight <= cursor.height) return cursor
     const block = recent.find((b) => b.height === reachedHeight)
     return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time: block?.time ?? null }
+  }
+
+  /**
+   * One page of the discovery pass: the pool credentials' current UTxOs, each recognised pool of a curated token
+   * recorded with its current reserves (no update: nothing is known about the transaction before it). Outputs
+   * whose datum sits behind a hash and is needed (WingRiders V1) are left to be found when they next trade.
+   */
+  private async discover(state: Discovery, calls: Allowance, report: PollReport): Promise<Discovery | null> {
+    const g = state.done.findIndex((d) => !d)
+    if (g < 0) return null
+    calls.take()
+    const page = await this.deps.koios.credentialUtxos(this.groups[g], state.offsets[g])
+    const pools = []
+    for (const { output, blockHeight } of page.outputs) {
+      const found = poolOfUtxo(output, blockHeight, this.deps.readers, this.deps.decimalsOf)
+      if (found !== null) pools.push(found)
+    }
+    await this.deps.store.record([], pools)
+    report.discovered += pools.length
+    const offsets = [...state.offsets]
+    const done = [...state.done]
+    offsets[g] += page.rows
+    if (page.rows < PAGE_SIZE) done[g] = true
+    return done.every(Boolean) ? null : { offsets, done }
   }
 
   /** One step of the first start's backfill, newest first: one page of one credential group. */

@@ -1,7 +1,8 @@
 /**
  * The follower's schedule: every interval, take or renew the lease, and poll if it is ours. The interval is the
- * core plan's for 'chain-follower' (CHAIN_POLL_MS overrides it); the lease lasts three intervals, so a killed
- * follower is replaced within one lease period and a slow poll does not lose it.
+ * core plan's for 'chain-follower' (CHAIN_POLL_MS overrides it); the lease lasts three intervals and is renewed
+ * every interval while a poll runs too, so a slow poll does not lose it and a killed follower is replaced within
+ * one lease period.
  */
 import type { Logger } from '../observability/logger'
 import type { ChainFollower } from './follower'
@@ -26,7 +27,14 @@ export function followerRunner(follower: ChainFollower, lease: Lease, intervalMs
       const held = await lease.acquire(leaseMsFor(intervalMs))
       if (held !== leading) logger.info({ leading: held }, held ? 'chain follower: this instance follows the chain' : 'chain follower: another instance follows the chain')
       leading = held
-      if (held) await follower.poll()
+      if (!held) return
+      // Keep the lease while a long poll runs (a backfill page on a slow Koios).
+      const heartbeat = setInterval(() => void lease.acquire(leaseMsFor(intervalMs)).catch(() => {}), intervalMs)
+      try {
+        await follower.poll()
+      } finally {
+        clearInterval(heartbeat)
+      }
     } catch (error) {
       leading = false
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: lease or poll failed')

@@ -14,6 +14,13 @@ export interface Cursor {
   /** Unix seconds. */
   time: number | null
   backfill: Backfill | null
+  /** The discovery pass over current pool UTxOs: a page offset per credential group; null once done. */
+  discovery: Discovery | null
+}
+
+export interface Discovery {
+  offsets: number[]
+  done: boolean[]
 }
 
 /** The first start's history read, newest first: heights (bottom, top], a page offset per credential group. */
@@ -26,6 +33,16 @@ export interface Backfill {
 
 const INSERT_CHUNK = 200
 
+const cursorRow = (cursor: Cursor, nowMs: number) => ({
+  id: 1,
+  height: cursor.height,
+  hash: cursor.hash,
+  time: cursor.time,
+  backfill: cursor.backfill === null ? null : JSON.stringify(cursor.backfill),
+  discovery: cursor.discovery === null ? null : JSON.stringify(cursor.discovery),
+  updatedAtMs: nowMs,
+})
+
 export class ChainStore {
   constructor(private readonly database: CommunityDatabase) {}
 
@@ -33,18 +50,17 @@ export class ChainStore {
     const rows = await this.database.read((db) => db.select().from(chainCursor).where(eq(chainCursor.id, 1)))
     const row = rows[0]
     if (row === undefined) return null
-    return { height: row.height, hash: row.hash, time: row.time, backfill: row.backfill === null ? null : (JSON.parse(row.backfill) as Backfill) }
+    return {
+      height: row.height,
+      hash: row.hash,
+      time: row.time,
+      backfill: row.backfill === null ? null : (JSON.parse(row.backfill) as Backfill),
+      discovery: row.discovery === null ? null : (JSON.parse(row.discovery) as Discovery),
+    }
   }
 
   async setCursor(cursor: Cursor, nowMs: number): Promise<void> {
-    const values = {
-      id: 1,
-      height: cursor.height,
-      hash: cursor.hash,
-      time: cursor.time,
-      backfill: cursor.backfill === null ? null : JSON.stringify(cursor.backfill),
-      updatedAtMs: nowMs,
-    }
+    const values = cursorRow(cursor, nowMs)
     await this.database.write((db) =>
       db.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } }),
     )
@@ -86,7 +102,7 @@ export class ChainStore {
       return db.transaction(async (tx) => {
         const removed = await tx.delete(poolUpdates).where(gte(poolUpdates.blockHeight, fromHeight))
         await tx.delete(chainBlocks).where(gte(chainBlocks.height, fromHeight))
-        const values = { id: 1, height: cursor.height, hash: cursor.hash, time: cursor.time, backfill: cursor.backfill === null ? null : JSON.stringify(cursor.backfill), updatedAtMs: nowMs }
+        const values = cursorRow(cursor, nowMs)
         await tx.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } })
         return removed.rowsAffected
       })

@@ -37,6 +37,29 @@ function followed(state: PoolState, decimalsOf: (unit: string) => number | undef
   return state.assetA === LOVELACE ? decimalsOf(state.assetB) : undefined
 }
 
+/** A current pool UTxO (discovery pass) as a recognised pool of a curated token, or null (not one, or unreadable). */
+export function poolOfUtxo(output: ChainOutput, blockHeight: number, readers: PoolReaders, decimalsOf: (unit: string) => number | undefined): ChainPoolRow | null {
+  let state: PoolState | null
+  try {
+    state = readers.read(output)
+  } catch (error) {
+    if (error instanceof ChainDecodeError) return null
+    throw error
+  }
+  if (state === null || followed(state, decimalsOf) === undefined) return null
+  return poolRow(state, blockHeight)
+}
+
+const poolRow = (state: PoolState, height: number): ChainPoolRow => ({
+  poolId: state.poolId,
+  dex: state.dex,
+  tokenUnit: state.assetB,
+  identityUnit: state.identityUnit,
+  reserveAda: String(state.reserveA),
+  reserveToken: String(state.reserveB),
+  lastHeight: height,
+})
+
 export function updatesOfTx(tx: ChainTx, readers: PoolReaders, decimalsOf: (unit: string) => number | undefined): TxUpdates {
   const skipped: Skipped[] = []
   const tryRead = (output: ChainOutput): PoolState | null => {
@@ -85,15 +108,7 @@ export function updatesOfTx(tx: ChainTx, readers: PoolReaders, decimalsOf: (unit
       amountToken: change.amountBase === null ? null : String(change.amountBase),
       amountAda: change.amountQuote === null ? null : String(change.amountQuote),
     })
-    pools.push({
-      poolId: state.poolId,
-      dex: state.dex,
-      tokenUnit: state.assetB,
-      identityUnit: state.identityUnit,
-      reserveAda: String(state.reserveA),
-      reserveToken: String(state.reserveB),
-      lastHeight: tx.blockHeight,
-    })
+    pools.push(poolRow(state, tx.blockHeight))
   }
   return { updates, pools, skipped }
 }

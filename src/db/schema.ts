@@ -157,7 +157,8 @@ export const chainPools = sqliteTable('chain_pools', {
 
 /**
  * The follower's cursor (one row, id 1): everything at or below `height` is read. `backfill` is JSON of the
- * first start's history read (top and bottom height, page offset per credential group), null once done.
+ * first start's history read (top and bottom height, page offset per credential group), null once done; so is
+ * `discovery` for the pass that finds every current pool (pools that did not trade in the backfill included).
  */
 export const chainCursor = sqliteTable('chain_cursor', {
   id: integer('id').primaryKey(),
@@ -166,6 +167,8 @@ export const chainCursor = sqliteTable('chain_cursor', {
   /** Unix seconds of the block at `height`. */
   time: integer('time'),
   backfill: text('backfill'),
+  /** JSON of the first start's discovery pass over the pool credentials' current UTxOs (page offset per group), null once done. */
+  discovery: text('discovery'),
   updatedAtMs: integer('updated_at_ms').notNull(),
 })
 

@@ -123,6 +123,27 @@ export function readOutput(value: unknown, txHash: string | null): ChainOutput |
   }
 }
 
+/** A `credential_utxos` row (with `_extended`) as a ChainOutput, and the block it was created in. */
+export function readUtxo(value: unknown): { output: ChainOutput; blockHeight: number } | null {
+  const row = obj(value)
+  if (row === null) return null
+  const blockHeight = count(row.block_height)
+  const output = readOutput(
+    {
+      payment_addr: { bech32: row.address, cred: row.payment_cred },
+      stake_addr: row.stake_address,
+      tx_hash: row.tx_hash,
+      tx_index: row.tx_index,
+      value: row.value,
+      datum_hash: row.datum_hash,
+      inline_datum: row.inline_datum,
+      asset_list: row.asset_list,
+    },
+    null,
+  )
+  return output === null || blockHeight === null ? null : { output, blockHeight }
+}
+
 /** `datum_info` rows to datum hash → CBOR hex. */
 export function readDatums(rows: unknown[]): Map<string, string> {
   const out = new Map<string, string>()

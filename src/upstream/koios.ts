@@ -10,7 +10,7 @@ import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
 import { count, expectArray, intString, keep, num, obj, str, text, type Json } from './parse'
-import { checkedBody, readBlock, readDatums, readTx, readTxRef, type ChainBlock, type ChainTx, type TxRef } from './koios-chain'
+import { checkedBody, readBlock, readDatums, readTx, readTxRef, readUtxo, type ChainBlock, type ChainTx, type TxRef } from './koios-chain'
 
 export const PAGE_SIZE = 1000
 /** `asset_info` bodies must stay under the public tier's 1 KB. */
@@ -280,6 +280,14 @@ export class Koios {
       limit: PAGE_SIZE,
     })
     return keep(expectArray('koios', res.body, 'credential_txs'), readTxRef)
+  }
+
+  /** `POST /credential_utxos` (extended: assets and inline datums), one page of 1000 in a stable order: the pools' current UTxOs. */
+  async credentialUtxos(credentials: string[], offset: number): Promise<{ rows: number; outputs: Array<NonNullable<ReturnType<typeof readUtxo>>> }> {
+    const body = checkedBody({ _payment_credentials: credentials, _extended: true })
+    const res = await this.http.post('/credential_utxos', body, { order: 'tx_hash.asc,tx_index.asc', offset, limit: PAGE_SIZE })
+    const rows = expectArray('koios', res.body, 'credential_utxos')
+    return { rows: rows.length, outputs: keep(rows, readUtxo) }
   }
 
   /** `POST /tx_info` with inputs, assets and inline datums (JSON and CBOR): what pool readers need. */

@@ -204,5 +204,5 @@ describe('chain follower over a fake Koios chain', () => {
     const trades = (await svc.json(`/api/v1/tokens/${SNEK}/trades?pool=${s.p2.poolId}&limit=499`)).body.trades
     expect(trades.length).toBe(202)
     for (const call of fake.calls.filter((c) => c.method === 'POST')) expect(JSON.stringify(call.body).length).toBeLessThanOrEqual(1000)
-  })
+  }, 60_000)
 })

@@ -12,7 +12,7 @@ import { startServerProcess, type ServerProcess } from '../support/processes'
 import { startRedis, type TestRedis } from '../support/redis'
 import { scenario, SNEK } from './support/scenario'
 
-const POLL_MS = 200
+const POLL_MS = 300
 const LEASE_MS = 3 * POLL_MS
 
 const polls = async (server: ServerProcess): Promise<number> => {

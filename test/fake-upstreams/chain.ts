@@ -124,6 +124,14 @@ export class FakeChain {
   }
 }
 
+/** Outputs at the credentials no later tx spent (credential_utxos), in (tx hash, index) order. */
+export function unspent(chain: FakeChain, creds: ReadonlySet<string>): Array<{ output: ChainOutput; tx: FakeTx }> {
+  const spent = new Set(chain.txs.flatMap((t) => t.inputs.map((i) => `${i.txHash}#${i.index}`)))
+  return chain.txs
+    .flatMap((tx) => tx.outputs.filter((o) => creds.has(o.paymentCred) && !spent.has(`${o.txHash}#${o.index}`)).map((output) => ({ output, tx })))
+    .sort((a, b) => (a.output.txHash < b.output.txHash ? -1 : a.output.txHash > b.output.txHash ? 1 : a.output.index - b.output.index))
+}
+
 /** A ChainOutput as a Koios tx_info input/output item (quantities as strings). */
 export function koiosItem(o: ChainOutput, bytecode: boolean, assets: boolean): Raw {
   return {

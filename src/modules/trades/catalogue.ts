@@ -1,5 +1,5 @@
 import { endpoint } from '../../catalogue/types'
-import { documented, errorDoc } from '../../http/error-catalogue'
+import { apiError, documented, errorDoc } from '../../http/error-catalogue'
 import { SNEK_UNIT } from '../../http/asset-input'
 import { TRADES_INVALID, TRADES_LIMIT, tradesParams } from './request'
 import { TradesResponse } from './schemas'
@@ -29,6 +29,7 @@ export const tradesDoc = endpoint({
   cacheNote: 'per asset, pool, before and limit',
   examples: [`/tokens/${SNEK_UNIT}/trades`, `/tokens/${SNEK_UNIT}/trades?limit=20`],
   errors: [
+    documented(apiError('invalid_asset_unit'), 'The asset is not a 56-hex policy id followed by an even-length hex asset name'),
     documented(TRADES_INVALID.limit(), `limit is not an integer from ${TRADES_LIMIT.min} to ${TRADES_LIMIT.max}`),
     documented(TRADES_INVALID.pool(), 'pool is not a hex pool id'),
     documented(TRADES_INVALID.before(), 'before is not Unix seconds'),

@@ -5,7 +5,7 @@
  */
 import type { Raw } from '../builders'
 import type { World } from '../world'
-import { koiosTx, touches } from '../chain'
+import { koiosItem, koiosTx, touches, unspent } from '../chain'
 import { json, lower, type FakeAnswer, type FakeRequest } from './common'
 
 const MAX_ROWS = 1000
@@ -71,6 +71,31 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
         .map((t) => ({ tx_hash: t.txHash, epoch_no: 600, block_height: t.block.height, block_time: t.block.time }))
       // Koios: DISTINCT, ORDER BY block_height DESC, no order inside a block (here: reversed block order).
       rows = order(filterHeight(rows.reverse(), q), q.get('order'))
+      break
+    }
+    case 'POST /credential_utxos': {
+      const creds = new Set(((body._payment_credentials as string[]) ?? []).map(lower))
+      const extended = body._extended === true
+      rows = unspent(k.chain, creds).map(({ output, tx }) => {
+        const item = koiosItem(output, true, extended)
+        return {
+          tx_hash: output.txHash,
+          tx_index: output.index,
+          address: output.address,
+          value: item.value,
+          stake_address: output.stakeAddress,
+          payment_cred: output.paymentCred,
+          epoch_no: 600,
+          block_height: tx.block.height,
+          block_time: tx.block.time,
+          datum_hash: output.datumHash,
+          // Without _extended, Koios leaves inline_datum and asset_list null (README §2).
+          inline_datum: extended ? item.inline_datum : null,
+          reference_script: null,
+          asset_list: extended ? item.asset_list : null,
+          is_spent: false,
+        }
+      })
       break
     }
     case 'POST /tx_info': {
