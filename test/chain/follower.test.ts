@@ -168,6 +168,23 @@ describe('chain follower over a fake Koios chain', () => {
     expect(all.some((t: any) => t.txHash === orphan)).toBe(false)
   })
 
+  it('retries a Koios fault at the next poll and serves what it has meanwhile, asOf telling how fresh', async () => {
+    const cursor = (await poll()).cursor!
+    s.chain.addBlock([[{ pool: s.p3, reserveA: 500_000_000_000n, reserveB: 25_002_475_247_525n }]]) // buy MIN back
+    fake.fail('koios', 'server_error')
+    const failed = await poll()
+    expect(failed.cursor).toBeNull()
+    const during = await svc.json(`/api/v1/tokens/${MIN}/trades?limit=50`)
+    expect(during.status).toBe(200)
+    expect(during.body.asOf.blockHeight).toBe(cursor.height)
+    expect(await svc.deps.metrics.registry.metrics()).toMatch(/chain_follower_events_total\{event="poll_failed"\} [1-9]/)
+    fake.heal('koios')
+    const next = await poll()
+    expect(next.cursor!.height).toBe(s.chain.tip!.height)
+    const after = await svc.json(`/api/v1/tokens/${MIN}/trades?limit=51`)
+    expect(after.body.trades[0]).toMatchObject({ side: 'buy', blockHeight: s.chain.tip!.height, amountQuote: '4950495049' })
+  })
+
   it('resumes from the cursor after a restart, without reading the backfill again', async () => {
     const cursorBefore = (await svc.deps.chain!.follower.poll()).cursor!.height
     await svc.stop()
