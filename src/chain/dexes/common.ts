@@ -1,4 +1,5 @@
 /** Value arithmetic every pool reader shares (pure). */
+import { createHash } from 'node:crypto'
 import { ChainDecodeError, LOVELACE, type ChainOutput } from '../types'
 import { decodePlutusData, type PlutusData } from './plutus-data'
 
@@ -73,4 +74,17 @@ export function dexOrder(a: string, b: string): [string, string] {
   if (a === LOVELACE) return [a, b]
   if (b === LOVELACE) return [b, a]
   return a < b ? [a, b] : [b, a]
+}
+
+const sha3 = (bytes: Buffer): Buffer => createHash('sha3-256').update(bytes).digest()
+
+/**
+ * The 32-byte LP asset name of a pair in DEX order: SHA3-256(SHA3-256(policyA‖nameA) ‖ SHA3-256(policyB‖nameB)),
+ * ADA = empty policy and name. Minswap V2 [2: minswap-dex-v2 utils.ak `compute_lp_asset_name`; minswap/sdk
+ * `PoolV2.computeLPAssetName`]; WingRiders V1 share tokens follow the same rule [WingRiders/dex-blockfrost-adapter
+ * src/utils.ts `computeLpHash`; it reproduces all 217 keys of its 2022 LP map (vector)].
+ */
+export function pairLpName(assetA: string, assetB: string): string {
+  const raw = (unit: string) => Buffer.from(unit === LOVELACE ? '' : unit, 'hex')
+  return sha3(Buffer.concat([sha3(raw(assetA)), sha3(raw(assetB))])).toString('hex')
 }

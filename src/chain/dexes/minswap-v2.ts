@@ -6,10 +6,9 @@
  * dendrite price from the datum]. LP name = SHA3-256(SHA3-256(policyA‖nameA) ‖ SHA3-256(policyB‖nameB))
  * [2: minswap-dex-v2 utils.ak `compute_lp_asset_name`; minswap/sdk `PoolV2.computeLPAssetName`].
  */
-import { createHash } from 'node:crypto'
-import { ChainDecodeError, LOVELACE, type DexReader, type PoolState } from '../types'
+import { ChainDecodeError, type DexReader, type PoolState } from '../types'
 import { constrOf, natOf, assetClassOf } from './plutus-data'
-import { bps, inlineDatum, isLpUnit, quantityOf } from './common'
+import { bps, inlineDatum, isLpUnit, pairLpName, quantityOf } from './common'
 
 export const MINSWAP_V2 = {
   credential: 'ea07b733d932129c378af627436e7cbc2ef0bf96e0036bb51b3bde6b',
@@ -20,13 +19,9 @@ export const MINSWAP_V2 = {
   feeDenominator: 10_000n,
 } as const
 
-const sha3 = (hex: string): Buffer => createHash('sha3-256').update(Buffer.from(hex, 'hex')).digest()
-
-/** The LP unit of a pair given in DEX order (ADA = empty policy and name). */
+/** The LP unit of a pair given in DEX order. */
 export function minswapV2LpUnit(assetA: string, assetB: string): string {
-  const bytesOf = (unit: string) => (unit === LOVELACE ? '' : unit)
-  const inner = Buffer.concat([sha3(bytesOf(assetA)), sha3(bytesOf(assetB))])
-  return MINSWAP_V2.lpPolicy + createHash('sha3-256').update(inner).digest('hex')
+  return MINSWAP_V2.lpPolicy + pairLpName(assetA, assetB)
 }
 
 export const minswapV2: DexReader = {

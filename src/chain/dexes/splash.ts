@@ -14,7 +14,7 @@ import { assetClassOf, constrOf, natOf, type PlutusData } from './plutus-data'
 import { bps, inlineDatum, isLpUnit, lpFromRemainder, quantityOf, tradeable } from './common'
 
 /** The datum layout of each constant-product kind. */
-type SplashLayout = 'legacy' | 'feeSwitch' | 'bidirFee'
+export type SplashLayout = 'legacy' | 'feeSwitch' | 'bidirFee'
 
 /** Constant-product pool scripts (deployment keys), from the vector splash/mainnet.deployment.json. */
 export const SPLASH_POOL_SCRIPTS: Readonly<Record<string, { hash: string; layout: SplashLayout }>> = {
@@ -31,7 +31,7 @@ const LAYOUT_BY_CREDENTIAL = new Map(Object.values(SPLASH_POOL_SCRIPTS).map((s) 
 const LEGACY_FEE_DEN = 1_000n
 const FEE_DEN = 100_000n
 
-interface SplashDatum {
+export interface SplashDatum {
   nft: string
   x: string
   y: string
@@ -42,6 +42,9 @@ interface SplashDatum {
   feeDen: bigint
   treasuryX: bigint
   treasuryY: bigint
+  /** The treasury's share of the LP fee (fee-switch kinds; 0 for legacy pools). */
+  treasuryFeeNum: bigint
+  lqBound: bigint
 }
 
 /**
@@ -51,7 +54,7 @@ interface SplashDatum {
  * Bidirectional fee: [nft, x, y, lq, lpFeeNumX, lpFeeNumY, treasuryFeeNum, treasuryX, treasuryY, DAO list, lqBound, …]
  * [1: splash-offchain fee_switch_bidirectional_fee.rs].
  */
-function readDatum(d: PlutusData, layout: SplashLayout): SplashDatum {
+export function readSplashDatum(d: PlutusData, layout: SplashLayout): SplashDatum {
   const minFields = layout === 'legacy' ? 5 : layout === 'feeSwitch' ? 8 : 9
   const f = constrOf(d, `Splash ${layout} pool datum`, 0, minFields)
   const base = {
@@ -63,19 +66,31 @@ function readDatum(d: PlutusData, layout: SplashLayout): SplashDatum {
   const nat = (i: number, what: string) => natOf(f[i], `Splash ${what}`)
   if (layout === 'legacy') {
     const kept = nat(4, 'lpFeeNum')
-    return { ...base, keptX: kept, keptY: kept, feeDen: LEGACY_FEE_DEN, treasuryX: 0n, treasuryY: 0n }
+    const lqBound = f.length > 6 ? nat(6, 'lqBound') : 0n
+    return { ...base, keptX: kept, keptY: kept, feeDen: LEGACY_FEE_DEN, treasuryX: 0n, treasuryY: 0n, treasuryFeeNum: 0n, lqBound }
   }
   if (layout === 'feeSwitch') {
     const kept = nat(4, 'lpFeeNum')
-    return { ...base, keptX: kept, keptY: kept, feeDen: FEE_DEN, treasuryX: nat(6, 'treasuryX'), treasuryY: nat(7, 'treasuryY') }
+    return {
+      ...base,
+      keptX: kept,
+      keptY: kept,
+      feeDen: FEE_DEN,
+      treasuryFeeNum: nat(5, 'treasuryFeeNum'),
+      treasuryX: nat(6, 'treasuryX'),
+      treasuryY: nat(7, 'treasuryY'),
+      lqBound: f.length > 9 ? nat(9, 'lqBound') : 0n,
+    }
   }
   return {
     ...base,
     keptX: nat(4, 'lpFeeNumX'),
     keptY: nat(5, 'lpFeeNumY'),
     feeDen: FEE_DEN,
+    treasuryFeeNum: nat(6, 'treasuryFeeNum'),
     treasuryX: nat(7, 'treasuryX'),
     treasuryY: nat(8, 'treasuryY'),
+    lqBound: f.length > 10 ? nat(10, 'lqBound') : 0n,
   }
 }
 
@@ -90,7 +105,7 @@ export const splash: DexReader = {
     if (layout === undefined) return null
     // Splash's identity token is named by the datum itself, so an output without a datum is no recognisable pool.
     if (output.datumCbor === null) return null
-    const d = readDatum(inlineDatum(output, 'Splash'), layout)
+    const d = readSplashDatum(inlineDatum(output, 'Splash'), layout)
     if (quantityOf(output, d.nft) !== 1n) return null // the identity token the datum names is not here: no pool
     if (isLpUnit(d.x) || isLpUnit(d.y)) return null
     return {

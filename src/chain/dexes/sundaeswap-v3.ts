@@ -18,6 +18,19 @@ export const SUNDAESWAP_V3 = {
   feeDenominator: 10_000n,
 } as const
 
+/** PoolDatum fields in order [2: sundae-contracts lib/types/pool.ak; plutus.json `types/pool/PoolDatum` (vector)]. */
+export const SUNDAE_V3_POOL_DATUM_FIELDS = [
+  'identifier',
+  'assets',
+  'circulating_lp',
+  'bid_fees_per_10_thousand',
+  'ask_fees_per_10_thousand',
+  'fee_manager',
+  'market_open',
+  'protocol_fees',
+] as const
+const field = (name: (typeof SUNDAE_V3_POOL_DATUM_FIELDS)[number]) => SUNDAE_V3_POOL_DATUM_FIELDS.indexOf(name)
+
 /** Aiken tuple (policy, name) = a plain two-item list. */
 function assetOf(d: PlutusData, what: string): string {
   const pair = listOf(d, what)
@@ -36,16 +49,14 @@ export const sundaeswapV3: DexReader = {
     )
     if (nfts.length !== 1 || quantityOf(output, nfts[0]) !== 1n) return null
     const ident = nfts[0].slice(56 + SUNDAESWAP_V3.nftPrefix.length)
-    // PoolDatum Constr0, 8 fields: identifier, assets, circulating_lp, bid_fees_per_10_thousand,
-    // ask_fees_per_10_thousand, fee_manager, market_open, protocol_fees [2: lib/types/pool.ak; plutus.json].
-    const f = constrOf(inlineDatum(output, 'Sundae V3'), 'Sundae V3 pool datum', 0, 8)
-    if (bytesOf(f[0], 'Sundae V3 identifier') !== ident) throw new ChainDecodeError(`Sundae V3 datum identifier ≠ NFT ident ${ident}`)
-    const assets = listOf(f[1], 'Sundae V3 assets')
+    const f = constrOf(inlineDatum(output, 'Sundae V3'), 'Sundae V3 pool datum', 0, SUNDAE_V3_POOL_DATUM_FIELDS.length)
+    if (bytesOf(f[field('identifier')], 'Sundae V3 identifier') !== ident) throw new ChainDecodeError(`Sundae V3 datum identifier ≠ NFT ident ${ident}`)
+    const assets = listOf(f[field('assets')], 'Sundae V3 assets')
     if (assets.length !== 2) throw new ChainDecodeError('Sundae V3 assets: expected two')
     const assetA = assetOf(assets[0], 'Sundae V3 assetA')
     const assetB = assetOf(assets[1], 'Sundae V3 assetB')
     if (isLpUnit(assetA) || isLpUnit(assetB)) return null
-    const protocolFees = natOf(f[7], 'Sundae V3 protocol_fees')
+    const protocolFees = natOf(f[field('protocol_fees')], 'Sundae V3 protocol_fees')
     const cut = (unit: string) => (unit === LOVELACE ? protocolFees : 0n)
     return {
       dex: 'sundaeswap-v3',
@@ -55,9 +66,9 @@ export const sundaeswapV3: DexReader = {
       assetB,
       reserveA: tradeable(quantityOf(output, assetA), cut(assetA), 'Sundae V3 reserve A'),
       reserveB: tradeable(quantityOf(output, assetB), cut(assetB), 'Sundae V3 reserve B'),
-      lpSupply: natOf(f[2], 'Sundae V3 circulating_lp'),
-      feeBps: bps(natOf(f[3], 'Sundae V3 bid fees'), SUNDAESWAP_V3.feeDenominator),
-      feeBpsBToA: bps(natOf(f[4], 'Sundae V3 ask fees'), SUNDAESWAP_V3.feeDenominator),
+      lpSupply: natOf(f[field('circulating_lp')], 'Sundae V3 circulating_lp'),
+      feeBps: bps(natOf(f[field('bid_fees_per_10_thousand')], 'Sundae V3 bid fees'), SUNDAESWAP_V3.feeDenominator),
+      feeBpsBToA: bps(natOf(f[field('ask_fees_per_10_thousand')], 'Sundae V3 ask fees'), SUNDAESWAP_V3.feeDenominator),
     }
   },
 }

@@ -1,7 +1,7 @@
 // The test-support builder (used by the follower's fake Koios chain) yields outputs every reader reads back as specified.
 import { describe, expect, test } from 'bun:test'
 import { readPool, FOLLOWED_CREDENTIALS } from '../../../src/chain/dexes'
-import type { DexId } from '../../../src/chain/types'
+import { ChainDecodeError, type DexId } from '../../../src/chain/types'
 import { poolFixture, SPLASH_KINDS, type PoolOutputSpec, type SplashKind } from '../support/pool-outputs'
 
 const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
@@ -44,4 +44,22 @@ describe('poolFixture', () => {
       check({ dex: 'splash', splashKind: kind, assetA: 'lovelace', assetB: SNEK, reserveA: 10n ** 9n, reserveB: 10n ** 12n, lpSupply: 10n ** 10n })
     })
   }
+})
+
+describe('poolFixture without the datum (datum-hash DEXes before datum_info)', () => {
+  const spec = (dex: DexId): PoolOutputSpec => ({ dex, assetA: 'lovelace', assetB: SNEK, reserveA: 10n ** 9n, reserveB: 10n ** 6n, lpSupply: 77n, withDatum: false })
+  test('Minswap V1 and Sundae V1: the price from the value, LP supply null; the datum hash is the datum body hash', () => {
+    for (const dex of ['minswap-v1', 'sundaeswap-v1'] as const) {
+      const f = poolFixture(spec(dex))
+      expect(f.output.datumCbor).toBeNull()
+      expect(f.output.datumHash).toMatch(/^[0-9a-f]{64}$/)
+      expect(readPool(f.output)).toMatchObject({ reserveA: 10n ** 9n, reserveB: 10n ** 6n, lpSupply: null })
+      expect(readPool({ ...f.output, datumCbor: f.datumCbor })?.lpSupply).toBe(77n)
+    }
+  })
+  test('WingRiders V1 needs its treasuries: ChainDecodeError until datum_info gives the body', () => {
+    const f = poolFixture(spec('wingriders-v1'))
+    expect(() => readPool(f.output)).toThrow(ChainDecodeError)
+    expect(readPool({ ...f.output, datumCbor: f.datumCbor })?.reserveA).toBe(10n ** 9n)
+  })
 })
