@@ -5,7 +5,7 @@
  * 1. `GET /blocks` (newest first): the tip and the provisional window's hashes. A stored hash that changed is a
  *    rollback: updates from that height are deleted and read again; a tip below the cursor is a lagging Koios
  *    instance, and the poll waits for the next.
- * 2. `credential_txs` per group of 15 credentials, from the cursor up, oldest first.
+ * 2. `credential_txs` per group of 15 credentials (one group for the 11 followed), from the cursor up, oldest first.
  * 3. `tx_info` in batches of 13 (inputs, assets, inline datums), `datum_info` for datum-hash pools.
  * 4. With calls left, one page of the first start's discovery pass (`credential_utxos`: every pool's current
  *    UTxO, so pools that did not trade lately are known too), then of its backfill (CHAIN_BACKFILL_HOURS), newest

@@ -64,8 +64,9 @@ const MINUTE = 60 * SECOND
 
 /**
  * The most Koios calls one poll of the chain follower makes (src/chain/follower.ts stops a poll's work there and
- * carries the rest to the next poll): 1 `/blocks` + 2 `credential_txs` (17 credentials, 15 a body) + up to 9
- * `tx_info`/`datum_info` batches (13 txs or 14 datums each) + 1 backfill page. See docs/guide/limits-and-caching.md.
+ * carries the rest to the next poll): 1 `/blocks` + 1 `credential_txs` (the 11 pool credentials; 15 fit a body),
+ * then `tx_info` batches of 13 transactions (each with up to 2 `datum_info` calls) and, with calls left, one page of
+ * the first start's discovery and backfill. See docs/guide/limits-and-caching.md.
  */
 export const CHAIN_FOLLOWER_CALLS_PER_POLL = 13
 
