@@ -22,6 +22,8 @@ import { median } from './lib/load'
 
 const BLOCKS = 180
 const PER_BLOCK = 20 / 3
+const LAG_POLL_MS = 1000
+const LAG_SAMPLES = 10
 
 export const chainFollower: Figure = {
   name: 'chain',
@@ -34,7 +36,7 @@ export const chainFollower: Figure = {
     world.koios.chain = demo.chain
     const fake = await FakeUpstreams.start({ world })
     const file = join(context.dir, `chain-${crypto.randomUUID()}.db`)
-    const svc = await startService({ fake, env: { DATABASE_URL: `file:${file}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '1', LOG_LEVEL: 'silent', KOIOS_RPM: '100000' } })
+    const svc = await startService({ fake, env: { DATABASE_URL: `file:${file}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '1', LOG_LEVEL: 'silent', KOIOS_RPM: '100000', CHAIN_POLL_MS: String(LAG_POLL_MS) } })
     try {
       const follower = svc.deps.chain!.follower
       for (let i = 0; i < 10; i++) if ((await follower.poll()).cursor?.backfill === null) break
@@ -67,10 +69,29 @@ export const chainFollower: Figure = {
       // Distinct keys, so every request is built (no cached answer).
       const tradesMs = await latency((i) => `/api/v1/tokens/${snek}/trades?limit=${100 + i}`)
       const ohlcvMs = await latency((i) => `/api/v1/tokens/${snek}/ohlcv?tf=1m&quote=ada&limit=${200 + i}`)
+      // Lag, end to end: the schedule polls every LAG_POLL_MS; a block with a SNEK swap appears on the fake Koios;
+      // /trades (uncached keys) is asked every 25 ms until the swap is served.
+      const runner = svc.deps.chain!.runner
+      runner.start()
+      const lags: number[] = []
+      const snekPool = demo.pools.find((p) => p.spec.assetB === snek)!
+      for (let i = 0; i < LAG_SAMPLES; i++) {
+        await Bun.sleep(Math.random() * LAG_POLL_MS)
+        demo.chain.addBlock([[{ pool: snekPool, reserveA: snekPool.spec.reserveA + 1_000_000_000n, reserveB: snekPool.spec.reserveB - 1000n }]])
+        const txHash = demo.chain.txs[demo.chain.txs.length - 1].txHash
+        const started = performance.now()
+        for (let k = 0; ; k++) {
+          const body = (await (await svc.get(`/api/v1/tokens/${snek}/trades?limit=${300 + ((i * 1000 + k) % 200)}&before=${9_000_000_000 + i * 1000 + k}`)).json()) as { trades: Array<{ txHash: string }> }
+          if (body.trades.some((t) => t.txHash === txHash)) break
+          await Bun.sleep(25)
+        }
+        lags.push(performance.now() - started)
+      }
+      await runner.stop()
       return [
         { label: 'Koios calls per hour (one poll per block)', value: fmt(calls), note: `${fmt(calls / BLOCKS, 1)} a poll; ${fmt(txs)} transactions read by tx_info; plan's cap 13 a poll` },
         { label: 'poll time (median / max)', value: `${fmt(median(pollMs), 1)} / ${fmt(Math.max(...pollMs), 1)} ms`, note: 'fake Koios on loopback: real Koios adds its own latency per call' },
-        { label: 'lag block → served (at most)', value: `${fmt(20 + Math.max(...pollMs) / 1000, 1)} s`, note: 'poll interval 20 s + the poll; keyless quota: the stretched interval instead of 20 s' },
+        { label: `lag block → served, polling every ${LAG_POLL_MS / 1000} s (median / max)`, value: `${fmt(median(lags))} / ${fmt(Math.max(...lags))} ms`, note: `${LAG_SAMPLES} blocks; at the plan's 20 s (or a keyless stretched interval) add up to that interval` },
         { label: 'bytes stored per day', value: `${fmt((grown * 24) / 2 ** 20, 1)} MiB`, note: `${fmt(rows)} updates in the hour, ${fmt(rows > 0 ? grown / rows : 0)} bytes each (table and indexes, libSQL file)` },
         { label: 'GET /trades, uncached (median)', value: `${fmt(tradesMs, 2)} ms`, note: '100–159 trades of SNEK, priced in USD' },
         { label: 'GET /ohlcv chain-built, uncached (median)', value: `${fmt(ohlcvMs, 2)} ms`, note: '1m candles of the deepest followed SNEK pool' },
