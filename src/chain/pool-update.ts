@@ -11,7 +11,7 @@
  * The price is always the tradeable-reserve ratio after the update, quote per whole base token, decimals applied,
  * with the curated token as the base whatever the DEX's own order (README §7 pitfalls 1 and 7).
  */
-import { LOVELACE, type DexId, type PoolState, type PoolUpdateKind } from './types'
+import { type DexId, type PoolState, type PoolUpdateKind } from './types'
 
 /** DEXes whose LP supply shows as a mint or burn (README §4): for them the tx's assets_minted is the ground truth. */
 const MINTS_LP: ReadonlySet<DexId> = new Set(['minswap-v1', 'sundaeswap-v1', 'sundaeswap-v3'])
@@ -63,15 +63,6 @@ export interface OrientedPool {
 export function orient(state: PoolState, base: string): OrientedPool | null {
   if (state.assetB === base) return { base, quote: state.assetA, reserveBase: state.reserveB, reserveQuote: state.reserveA }
   if (state.assetA === base) return { base, quote: state.assetB, reserveBase: state.reserveA, reserveQuote: state.reserveB }
-  return null
-}
-
-/**
- * Which asset of the pool is the base: the curated one that is not ADA (assetB first: DEX order puts ADA as A).
- * Null when neither asset is curated. For a pair of two curated tokens the caller may orient the other way.
- */
-export function baseAssetOf(state: PoolState, curated: ReadonlySet<string>): string | null {
-  for (const unit of [state.assetB, state.assetA]) if (unit !== LOVELACE && curated.has(unit)) return unit
   return null
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { baseAssetOf, classifyPoolUpdate, derivePoolUpdate, priceOf } from '../../src/chain/pool-update'
+import { classifyPoolUpdate, derivePoolUpdate, priceOf } from '../../src/chain/pool-update'
 import type { PoolState } from '../../src/chain/types'
 
 const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b' // 0 decimals
@@ -116,15 +116,11 @@ describe('derivePoolUpdate', () => {
   })
 })
 
-describe('priceOf and baseAssetOf', () => {
+describe('priceOf', () => {
   test('empty base reserve → null, never 0 or Infinity', () => {
     expect(priceOf(0n, 5n, 0, 6)).toBeNull()
   })
   test('reserves near 2^63 keep their ratio', () => {
     expect(priceOf(9_000_000_000_000_000_000n, 4_500_000_000_000_000_000n, 6, 6)).toBe(0.5)
-  })
-  test('the curated non-ADA asset is the base', () => {
-    expect(baseAssetOf(state({}), new Set([SNEK]))).toBe(SNEK)
-    expect(baseAssetOf(state({}), new Set([IUSD]))).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 /** Every per-DEX pool reader, the credentials the follower follows, and the one entry point readPool. */
-import type { ChainOutput, DexId, DexReader, PoolState } from '../types'
+import type { ChainOutput, DexReader, PoolState } from '../types'
 import { minswapV1 } from './minswap-v1'
 import { minswapV2 } from './minswap-v2'
 import { sundaeswapV1 } from './sundaeswap-v1'
@@ -9,8 +9,6 @@ import { wingridersV2 } from './wingriders-v2'
 import { splash } from './splash'
 
 export const DEX_READERS: readonly DexReader[] = [minswapV1, minswapV2, sundaeswapV1, sundaeswapV3, wingridersV1, wingridersV2, splash]
-
-export const DEX_READER_BY_ID: ReadonlyMap<DexId, DexReader> = new Map(DEX_READERS.map((r) => [r.dex, r]))
 
 const READER_BY_CREDENTIAL: ReadonlyMap<string, DexReader> = new Map(
   DEX_READERS.flatMap((r) => r.credentials.map((c) => [c, r] as const)),

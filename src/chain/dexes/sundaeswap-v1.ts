@@ -17,8 +17,6 @@ export const SUNDAESWAP_V1 = {
   policy: '0029cb7c88c7567b63d1a512c0ed626aa169688ec980730c0473b913',
   nftPrefix: '7020', // "p "
   lpPrefix: '6c7020', // "lp "
-  /** What dendrite subtracts and this reader does not (the conflict above). */
-  conflictingAdaCut: 2_000_000n,
 } as const
 
 interface SundaeV1Datum {
