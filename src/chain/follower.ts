@@ -226,6 +226,10 @@ export class ChainFollower {
       const batch = refs.slice(read, read + BATCH.txInfo)
       calls.take()
       const txs = await this.deps.koios.txInfo(batch.map((r) => r.txHash))
+      // A tx credential_txs listed but tx_info did not return (a Koios instance behind the other, or a tx a
+      // rollback just removed): stop before it, so it is asked again at the next poll rather than passed over.
+      const returned = new Set(txs.map((t) => t.txHash))
+      const missing = batch.findIndex((r) => !returned.has(r.txHash))
       await this.fillDatums(txs, calls)
       const swaps: PoolUpdateRow[] = []
       for (const tx of txs.sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex)) {
@@ -241,8 +245,13 @@ export class ChainFollower {
         if (added > 0) this.deps.metrics?.chainEvent('update', added)
         swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
       }
-      read += batch.length
       if (live && swaps.length > 0) for (const listener of this.listeners) listener(swaps)
+      if (missing >= 0) {
+        this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
+        read += missing
+        break
+      }
+      read += batch.length
     }
     return { read, hashes }
   }

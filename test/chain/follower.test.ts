@@ -185,6 +185,19 @@ describe('chain follower over a fake Koios chain', () => {
     expect(after.body.trades[0]).toMatchObject({ side: 'buy', blockHeight: s.chain.tip!.height, amountQuote: '4950495049' })
   })
 
+  it('does not pass over a listed transaction that tx_info has not returned yet', async () => {
+    const before = (await poll()).cursor!.height
+    s.chain.addBlock([[{ pool: s.p3, reserveA: 501_000_000_000n, reserveB: 24_952_569_860_279n }]])
+    const tx = s.chain.txs[s.chain.txs.length - 1].txHash
+    s.chain.withheld.add(tx)
+    s.chain.addBlock([])
+    expect((await poll()).cursor!.height).toBe(before)
+    s.chain.withheld.clear()
+    expect((await poll()).cursor!.height).toBe(s.chain.tip!.height)
+    const trades = (await svc.json(`/api/v1/tokens/${MIN}/trades?limit=52`)).body.trades
+    expect(trades[0]).toMatchObject({ txHash: tx, side: 'buy', amountQuote: '1000000000' })
+  })
+
   it('resumes from the cursor after a restart, without reading the backfill again', async () => {
     const cursorBefore = (await svc.deps.chain!.follower.poll()).cursor!.height
     await svc.stop()

@@ -50,6 +50,8 @@ export class FakeChain {
   readonly txs: FakeTx[] = []
   /** datum_info bodies by datum hash. */
   readonly datums = new Map<string, string>()
+  /** Tx hashes tx_info leaves out (a Koios instance that has not indexed them yet). */
+  readonly withheld = new Set<string>()
   private branch = 0
 
   constructor(

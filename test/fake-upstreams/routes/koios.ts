@@ -101,7 +101,7 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
     case 'POST /tx_info': {
       const wanted = new Set(((body._tx_hashes as string[]) ?? []).map(lower))
       const flags = { inputs: body._inputs === true, assets: body._assets === true, bytecode: body._bytecode === true && body._scripts === true }
-      rows = k.chain.txs.filter((t) => wanted.has(t.txHash)).map((t) => koiosTx(t, flags))
+      rows = k.chain.txs.filter((t) => wanted.has(t.txHash) && !k.chain.withheld.has(t.txHash)).map((t) => koiosTx(t, flags))
       break
     }
     case 'POST /datum_info': {
