@@ -25,6 +25,8 @@ const config = loadConfig({
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
   // The fake chain costs nothing to read: poll every 2 s so the day's backfill is read within a minute.
   CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '2000',
+  // 13 calls every 2 s: a Koios budget the plan can reserve that for (the fake has none to protect).
+  KOIOS_RPM: process.env.KOIOS_RPM ?? '6000',
 })
 const server = await startServer(config)
 stopOnSignals(server)

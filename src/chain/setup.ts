@@ -44,6 +44,8 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     backfillHours: deps.config.chain.backfillHours,
     now: deps.now,
   })
+  // CHAIN_POLL_MS is also the preferred interval the plan was sized with (upstream/index.ts): the plan reserves
+  // budget for it, and stretches it only when the budget cannot hold it (then the override still wins here).
   const intervalMs = deps.config.chain.pollMs ?? intervalOf(deps.upstreams.plan, 'chain-follower')
   const holder = `${process.pid}-${crypto.randomUUID()}`
   const inDatabase = databaseLease(deps.database, holder, deps.now)

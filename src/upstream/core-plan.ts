@@ -70,8 +70,14 @@ const MINUTE = 60 * SECOND
  */
 export const CHAIN_FOLLOWER_CALLS_PER_POLL = 13
 
-/** The core inputs of a registry of `registrySize` tokens read `batchSize` units a call (the follower's when it runs). */
-export function coreInputs(registrySize: number, batchSize: number, chainFollower = false): CoreInput[] {
+/** One poll a block (20 s on average, shared/chain/README.md §5) when the budget allows it. */
+export const CHAIN_FOLLOWER_INTERVAL_MS = 20 * SECOND
+
+/**
+ * The core inputs of a registry of `registrySize` tokens read `batchSize` units a call, and the chain follower's
+ * when it runs (`chainFollowerMs`: its preferred interval, CHAIN_POLL_MS or one block; null when it is off).
+ */
+export function coreInputs(registrySize: number, batchSize: number, chainFollowerMs: number | null = null): CoreInput[] {
   const batches = Math.ceil(registrySize / batchSize)
   const input = (id: CoreInputId, upstream: UpstreamName, what: string, callsPerRefresh: number, preferredIntervalMs: number): CoreInput => ({
     id,
@@ -89,9 +95,9 @@ export function coreInputs(registrySize: number, batchSize: number, chainFollowe
     input('ada-series-365d', 'coingecko', 'ADA series, 365 days daily', 1, 60 * MINUTE),
     input('ecosystem', 'coingecko', 'ecosystem list: /coins/markets?category=cardano-ecosystem', 1, 90 * SECOND),
     input('chain-tip', 'koios', 'chain tip: /tip', 1, 20 * SECOND),
-    // One poll a block (20 s on average) when the budget allows it; a small daily quota stretches it.
-    ...(chainFollower
-      ? [input('chain-follower', 'koios', 'chain follower: /blocks, credential_txs, tx_info, datum_info per poll', CHAIN_FOLLOWER_CALLS_PER_POLL, 20 * SECOND)]
+    // A small budget (or a daily quota) stretches it like any core input.
+    ...(chainFollowerMs !== null
+      ? [input('chain-follower', 'koios', 'chain follower: /blocks, credential_txs, tx_info, datum_info per poll', CHAIN_FOLLOWER_CALLS_PER_POLL, chainFollowerMs)]
       : []),
   ]
 }
