@@ -108,19 +108,17 @@ export class ChainFollower {
     const tip = recent.reduce((a, b) => (b.height > a.height ? b : a))
     let cursor = await store.cursor()
     if (cursor === null) {
+      // First start: the tip block is read live, the backfill covers the heights below it, newest first.
       const blocks = this.deps.backfillHours * BLOCKS_PER_HOUR
+      const top = tip.height - 1
+      const pages = () => ({ offsets: this.groups.map(() => 0), done: this.groups.map(() => false) })
       cursor = {
-        height: tip.height,
-        hash: tip.hash,
-        time: tip.time,
-        backfill: blocks > 0 ? { bottom: tip.height - blocks, top: tip.height, offsets: this.groups.map(() => 0), done: this.groups.map(() => false) } : null,
-        discovery: { offsets: this.groups.map(() => 0), done: this.groups.map(() => false) },
+        height: top,
+        hash: null,
+        time: null,
+        backfill: blocks > 0 ? { bottom: tip.height - blocks, top, ...pages() } : null,
+        discovery: pages(),
       }
-      // The tip block itself is read live (the backfill covers the heights below it).
-      cursor.height = tip.height - 1
-      if (cursor.backfill) cursor.backfill.top = tip.height - 1
-      cursor.hash = null
-      cursor.time = null
     } else {
       if (tip.height < cursor.height) {
         this.deps.logger.info({ tip: tip.height, cursor: cursor.height }, 'chain follower: Koios is behind the cursor (a lagging instance): waiting')
