@@ -85,6 +85,16 @@ export class ChainFollower {
     return () => void this.listeners.splice(this.listeners.indexOf(listener), 1)
   }
 
+  private emit(swaps: readonly PoolUpdateRow[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(swaps)
+      } catch (error) {
+        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a trades listener failed')
+      }
+    }
+  }
+
   /** One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. */
   async poll(): Promise<PollReport> {
     const calls = new Allowance(this.deps.callsPerPoll ?? CHAIN_FOLLOWER_CALLS_PER_POLL)
@@ -241,9 +251,10 @@ export class ChainFollower {
         const added = await this.deps.store.record(result.updates, result.pools)
         report.recorded += added
         if (added > 0) this.deps.metrics?.chainEvent('update', added)
-        swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
+        // A block re-read after a capped poll inserts nothing: its swaps were handed out already.
+        if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
       }
-      if (live && swaps.length > 0) for (const listener of this.listeners) listener(swaps)
+      if (live && swaps.length > 0) this.emit(swaps)
       if (missing >= 0) {
         this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
         read += missing

@@ -150,6 +150,8 @@ describe('chain follower over a fake Koios chain', () => {
   })
 
   it('removes the trades of orphaned blocks after a rollback and reads the new branch', async () => {
+    const heard: string[] = []
+    const stop = svc.deps.chain!.follower.onTrades((swaps) => heard.push(...swaps.map((u) => u.txHash)))
     const tip = s.chain.tip!.height
     s.chain.addBlock([[{ pool: s.p1, reserveA: 1_013_000_000_000n, reserveB: 251_751_000n }]]) // buy 249,250 SNEK
     await poll()
@@ -166,6 +168,9 @@ describe('chain follower over a fake Koios chain', () => {
     expect(trades[0].txHash).not.toBe(orphan)
     const all = (await svc.json(`/api/v1/tokens/${SNEK}/trades?limit=500&before=${s.chain.tip!.time + 3}`)).body.trades
     expect(all.some((t: any) => t.txHash === orphan)).toBe(false)
+    // The live listener heard both swaps once each (the orphaned one, then its replacement).
+    stop()
+    expect(heard).toEqual([orphan, trades[0].txHash])
   })
 
   it('retries a Koios fault at the next poll and serves what it has meanwhile, asOf telling how fresh', async () => {
