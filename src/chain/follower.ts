@@ -32,6 +32,8 @@ export const BLOCKS_PER_HOUR = 180
 const DATUM_CALLS_PER_BATCH = 2
 
 export type TradesListener = (swaps: readonly PoolUpdateRow[]) => void
+/** Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void). */
+export type RollbackListener = (fromHeight: number) => void
 
 export interface FollowerDeps {
   koios: Koios
@@ -71,6 +73,7 @@ class Allowance {
 
 export class ChainFollower {
   private readonly listeners: TradesListener[] = []
+  private readonly rollbackListeners: RollbackListener[] = []
   private readonly groups: string[][]
 
   constructor(private readonly deps: FollowerDeps) {
@@ -85,12 +88,18 @@ export class ChainFollower {
     return () => void this.listeners.splice(this.listeners.indexOf(listener), 1)
   }
 
-  private emit(swaps: readonly PoolUpdateRow[]): void {
-    for (const listener of this.listeners) {
+  /** Rollbacks, for a live stream that handed out swaps of the orphaned blocks. */
+  onRollback(listener: RollbackListener): () => void {
+    this.rollbackListeners.push(listener)
+    return () => void this.rollbackListeners.splice(this.rollbackListeners.indexOf(listener), 1)
+  }
+
+  private notify<T>(listeners: ReadonlyArray<(value: T) => void>, value: T): void {
+    for (const listener of listeners) {
       try {
-        listener(swaps)
+        listener(value)
       } catch (error) {
-        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a trades listener failed')
+        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a listener failed')
       }
     }
   }
@@ -144,6 +153,7 @@ export class ChainFollower {
         report.rolledBackFrom = fork
         this.deps.metrics?.chainEvent('rollback')
         this.deps.logger.warn({ fromHeight: fork, removedUpdates: removed }, 'chain rollback: orphaned updates removed, reading again')
+        this.notify(this.rollbackListeners, fork)
       }
     }
     await store.saveBlocks(recent, tip.height - PROVISIONAL_BLOCKS - 2)
@@ -254,7 +264,7 @@ export class ChainFollower {
         // A block re-read after a capped poll inserts nothing: its swaps were handed out already.
         if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
       }
-      if (live && swaps.length > 0) this.emit(swaps)
+      if (live && swaps.length > 0) this.notify(this.listeners, swaps)
       if (missing >= 0) {
         this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
         read += missing

@@ -152,6 +152,8 @@ describe('chain follower over a fake Koios chain', () => {
   it('removes the trades of orphaned blocks after a rollback and reads the new branch', async () => {
     const heard: string[] = []
     const stop = svc.deps.chain!.follower.onTrades((swaps) => heard.push(...swaps.map((u) => u.txHash)))
+    const rolledBack: number[] = []
+    const stopRollbacks = svc.deps.chain!.follower.onRollback((height) => rolledBack.push(height))
     const tip = s.chain.tip!.height
     s.chain.addBlock([[{ pool: s.p1, reserveA: 1_013_000_000_000n, reserveB: 251_751_000n }]]) // buy 249,250 SNEK
     await poll()
@@ -170,7 +172,9 @@ describe('chain follower over a fake Koios chain', () => {
     expect(all.some((t: any) => t.txHash === orphan)).toBe(false)
     // The live listener heard both swaps once each (the orphaned one, then its replacement).
     stop()
+    stopRollbacks()
     expect(heard).toEqual([orphan, trades[0].txHash])
+    expect(rolledBack).toEqual([tip + 1])
   })
 
   it('retries a Koios fault at the next poll and serves what it has meanwhile, asOf telling how fresh', async () => {
