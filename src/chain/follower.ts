@@ -19,6 +19,7 @@ import type { PoolUpdateRow } from '../db/schema'
 import type { Logger } from '../observability/logger'
 import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
 import { asCore } from '../upstream/call-context'
+import { UpstreamError } from '../upstream/errors'
 import type { Koios } from '../upstream/koios'
 import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
@@ -28,6 +29,11 @@ import { poolOfUtxo, updatesOfTx, type PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
+/**
+ * Koios' burst limit answers 429 for about 60 s (shared/chain/README.md §1). A spent daily quota also answers 429
+ * ("Exceeded Tier Limit"); the HTTP layer does not tell the two apart, so both pause the follower a minute.
+ */
+const RATE_LIMIT_PAUSE_MS = 60_000
 /** Calls a tx_info batch may need after it: the batch's datum_info calls (datum-hash pools). */
 const DATUM_CALLS_PER_BATCH = 2
 
@@ -73,6 +79,7 @@ class Allowance {
 
 export class ChainFollower {
   private readonly listeners: TradesListener[] = []
+  private pausedUntil = 0
   private readonly rollbackListeners: RollbackListener[] = []
   private readonly groups: string[][]
 
@@ -104,14 +111,19 @@ export class ChainFollower {
     }
   }
 
-  /** One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. */
+  /**
+   * One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. After a 429
+   * (burst limit: Koios answers 429 for about 60 s) polls make no call for RATE_LIMIT_PAUSE_MS.
+   */
   async poll(): Promise<PollReport> {
     const calls = new Allowance(this.deps.callsPerPoll ?? CHAIN_FOLLOWER_CALLS_PER_POLL)
     const report: PollReport = { calls: 0, recorded: 0, skipped: 0, rolledBackFrom: null, discovered: 0, cursor: null }
+    if (this.deps.now() < this.pausedUntil) return report
     try {
       await asCore(() => this.step(calls, report))
       this.deps.metrics?.chainEvent('poll')
     } catch (error) {
+      if (error instanceof UpstreamError && error.failure === 'rate_limited') this.pausedUntil = this.deps.now() + RATE_LIMIT_PAUSE_MS
       this.deps.metrics?.chainEvent('poll_failed')
       this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower poll failed: retried at the next poll')
     }

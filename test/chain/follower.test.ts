@@ -207,6 +207,16 @@ describe('chain follower over a fake Koios chain', () => {
     expect(trades[0]).toMatchObject({ txHash: tx, side: 'buy', amountQuote: '1000000000' })
   })
 
+  it('pauses a minute after Koios answers 429, making no call meanwhile', async () => {
+    fake.fail('koios', 'rate_limited', 2) // the call and its one retry
+    expect((await poll()).cursor).toBeNull()
+    fake.calls.length = 0
+    const paused = await poll()
+    expect([paused.calls, fake.count('koios')]).toEqual([0, 0])
+    svc.advance(61_000)
+    expect((await poll()).cursor!.height).toBe(s.chain.tip!.height)
+  })
+
   it('resumes from the cursor after a restart, without reading the backfill again', async () => {
     const cursorBefore = (await svc.deps.chain!.follower.poll()).cursor!.height
     await svc.stop()
