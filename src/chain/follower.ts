@@ -19,7 +19,7 @@ import type { PoolUpdateRow } from '../db/schema'
 import type { Logger } from '../observability/logger'
 import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
 import { asCore } from '../upstream/call-context'
-import { UpstreamError } from '../upstream/errors'
+import { BudgetRefusal } from '../upstream/errors'
 import type { Koios } from '../upstream/koios'
 import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
@@ -29,11 +29,6 @@ import { poolOfUtxo, updatesOfTx, type PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
-/**
- * Koios' burst limit answers 429 for about 60 s (shared/chain/README.md §1). A spent daily quota also answers 429
- * ("Exceeded Tier Limit"); the HTTP layer does not tell the two apart, so both pause the follower a minute.
- */
-const RATE_LIMIT_PAUSE_MS = 60_000
 /** Calls a tx_info batch may need after it: the batch's datum_info calls (datum-hash pools). */
 const DATUM_CALLS_PER_BATCH = 2
 
@@ -79,7 +74,6 @@ class Allowance {
 
 export class ChainFollower {
   private readonly listeners: TradesListener[] = []
-  private pausedUntil = 0
   private readonly rollbackListeners: RollbackListener[] = []
   private readonly groups: string[][]
 
@@ -112,20 +106,24 @@ export class ChainFollower {
   }
 
   /**
-   * One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. After a 429
-   * (burst limit: Koios answers 429 for about 60 s) polls make no call for RATE_LIMIT_PAUSE_MS.
+   * One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. A 429 needs no
+   * pause here: every call goes through the shared HTTP client and budget ledger (core lane), which believe it
+   * (`Exceeded Tier Limit`: no call until the UTC day's reset but one probe per 5 min; any other 429: its
+   * Retry-After or 60 s) for every Koios caller at once. Meanwhile the ledger refuses the poll's first call
+   * before it leaves (BudgetRefusal), so a waiting follower costs nothing.
    */
   async poll(): Promise<PollReport> {
     const calls = new Allowance(this.deps.callsPerPoll ?? CHAIN_FOLLOWER_CALLS_PER_POLL)
     const report: PollReport = { calls: 0, recorded: 0, skipped: 0, rolledBackFrom: null, discovered: 0, cursor: null }
-    if (this.deps.now() < this.pausedUntil) return report
     try {
       await asCore(() => this.step(calls, report))
       this.deps.metrics?.chainEvent('poll')
     } catch (error) {
-      if (error instanceof UpstreamError && error.failure === 'rate_limited') this.pausedUntil = this.deps.now() + RATE_LIMIT_PAUSE_MS
       this.deps.metrics?.chainEvent('poll_failed')
-      this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower poll failed: retried at the next poll')
+      const err = error instanceof Error ? error.message : String(error)
+      // A refusal is the ledger keeping the quota (a spent day, a cool-down): expected, not a fault to warn of.
+      if (error instanceof BudgetRefusal) this.deps.logger.info({ err, reason: error.reason }, 'chain follower poll refused by the Koios budget: retried at the next poll')
+      else this.deps.logger.warn({ err }, 'chain follower poll failed: retried at the next poll')
     }
     report.calls = calls.used
     return report
