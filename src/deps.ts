@@ -14,6 +14,7 @@ import { localShare, MemoryBudgetLedger } from './upstream/budget-ledger'
 import { isUpstreamFailure } from './upstream/errors'
 import { StreamHub } from './modules/stream/hub'
 import { chainFollowing, type ChainFollowing } from './chain/setup'
+import { streamChainTrades } from './modules/trades/live'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -37,7 +38,7 @@ export interface AppDeps {
   stream: StreamHub
   /**
    * The chain follower and its schedule (src/chain/), null when CHAIN_FOLLOW=off or DATABASE_URL=off. Built here,
-   * started by startServer. `chain.follower.onTrades(listener)` hands each recorded swap to the live stream.
+   * started by startServer. Its recorded swaps and rollbacks reach the live stream (modules/trades/live.ts).
    */
   chain: ChainFollowing | null
 }
@@ -104,6 +105,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   services.tokens.onScreener((body, stale) => stream.publishScreener(body, stale))
   metrics.watchStreams(() => stream.stats())
   const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
+  if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
   return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database, stream, chain }
 }
 

@@ -33,8 +33,11 @@ export const BLOCKS_PER_HOUR = 180
 const DATUM_CALLS_PER_BATCH = 2
 
 export type TradesListener = (swaps: readonly PoolUpdateRow[]) => void
-/** Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void). */
-export type RollbackListener = (fromHeight: number) => void
+/**
+ * Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void),
+ * and the tokens whose swaps were removed.
+ */
+export type RollbackListener = (fromHeight: number, tokens: readonly string[]) => void
 
 export interface FollowerDeps {
   koios: Koios
@@ -95,10 +98,10 @@ export class ChainFollower {
     return () => void this.rollbackListeners.splice(this.rollbackListeners.indexOf(listener), 1)
   }
 
-  private notify<T>(listeners: ReadonlyArray<(value: T) => void>, value: T): void {
+  private notify<L>(listeners: readonly L[], call: (listener: L) => void): void {
     for (const listener of listeners) {
       try {
-        listener(value)
+        call(listener)
       } catch (error) {
         this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a listener failed')
       }
@@ -159,11 +162,11 @@ export class ChainFollower {
       if (fork !== null) {
         const below = recent.find((b) => b.height === fork - 1)
         cursor = { ...cursor, height: Math.min(cursor.height, fork - 1), hash: below?.hash ?? null, time: below?.time ?? null }
-        const removed = await store.rollback(fork, cursor, this.deps.now())
+        const { removed, swapTokens } = await store.rollback(fork, cursor, this.deps.now())
         report.rolledBackFrom = fork
         this.deps.metrics?.chainEvent('rollback')
         this.deps.logger.warn({ fromHeight: fork, removedUpdates: removed }, 'chain rollback: orphaned updates removed, reading again')
-        this.notify(this.rollbackListeners, fork)
+        this.notify(this.rollbackListeners, (listener) => listener(fork, swapTokens))
       }
     }
     await store.saveBlocks(recent, tip.height - PROVISIONAL_BLOCKS - 2)
@@ -274,7 +277,7 @@ export class ChainFollower {
         // A block re-read after a capped poll inserts nothing: its swaps were handed out already.
         if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
       }
-      if (live && swaps.length > 0) this.notify(this.listeners, swaps)
+      if (live && swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
       if (missing >= 0) {
         this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
         read += missing

@@ -97,14 +97,18 @@ export class ChainStore {
    * A rollback: every update and block hash at or above `fromHeight` goes, and the cursor moves just below it,
    * in one transaction. Returns the updates removed.
    */
-  async rollback(fromHeight: number, cursor: Cursor, nowMs: number): Promise<number> {
+  /** Removes the updates from `fromHeight` on; returns how many, and the tokens whose swaps were among them. */
+  async rollback(fromHeight: number, cursor: Cursor, nowMs: number): Promise<{ removed: number; swapTokens: string[] }> {
     return this.database.write(async (db) => {
       return db.transaction(async (tx) => {
-        const removed = await tx.delete(poolUpdates).where(gte(poolUpdates.blockHeight, fromHeight))
+        const removed = await tx
+          .delete(poolUpdates)
+          .where(gte(poolUpdates.blockHeight, fromHeight))
+          .returning({ tokenUnit: poolUpdates.tokenUnit, kind: poolUpdates.kind })
         await tx.delete(chainBlocks).where(gte(chainBlocks.height, fromHeight))
         const values = cursorRow(cursor, nowMs)
         await tx.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } })
-        return removed.rowsAffected
+        return { removed: removed.length, swapTokens: [...new Set(removed.filter((r) => r.kind === 'swap').map((r) => r.tokenUnit))] }
       })
     })
   }
