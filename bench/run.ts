@@ -18,6 +18,7 @@ import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
 import { streamFigure } from './stream'
 import { loadGeneratorNote } from './lib/load'
+import { chainFollower } from './chain'
 
 figures.splice(1, 0, compressedHit)
 
@@ -49,7 +50,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, streamFigure, simulatedDay]) {
+  for (const figure of [...figures, redisL1, flood, streamFigure, simulatedDay, chainFollower]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

@@ -13,14 +13,24 @@ import { startOrExit, stopOnSignals } from '../src/server'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
+import { demoChain } from '../test/fake-upstreams/demo-chain'
+import { loadRegistry } from '../src/registry/registry'
 
 const fake = await FakeUpstreams.start()
+// A day of DEX trades on chain for every curated token, and a new block every 20 s (the chain follower reads them).
+const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
+fake.world.koios.chain = chain.chain
+setInterval(() => chain.tick(), 20_000).unref()
 const config = loadConfig({
   ...process.env,
   ...fake.env(),
   DATABASE_URL: process.env.DATABASE_URL ?? 'file:./data/demo.db',
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
+  // The fake chain costs nothing to read: poll every 2 s so the day's backfill is read within a minute.
+  CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '2000',
+  // 13 calls every 2 s: a Koios budget the plan can reserve that for (the fake has none to protect).
+  KOIOS_RPM: process.env.KOIOS_RPM ?? '6000',
 })
 const server = await startOrExit(config)
 stopOnSignals(server)
@@ -50,6 +60,15 @@ const history =
     ? 'History: DATABASE_URL=off, so nothing is recorded and the history endpoints answer 503.'
     : `History: ${DEMO_DAYS} days of DEMO DATA (synthetic, sources "demo_seed" in the export) from ${new Date(seeded.from * 1000).toISOString()} ` +
       `to ${new Date(seeded.until * 1000).toISOString()}, then recorded live from the fake upstreams. First day: ${isoDay(seeded.from)}.`
+// A token with no source B pool (traded only on source A's DEXes): charted from the chain.
+const sourceAOnly = loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens.find(
+  (t) => !fake.world.geckoterminal.pools.some((p) => JSON.stringify(p).includes(t.unit)),
+)
+const chainExamples = sourceAOnly
+  ? `\nFrom the chain (trades and candles read by this service's chain follower)\n` +
+    `  Chain-built chart of ${sourceAOnly.ticker} (no source B pool)\n      ${origin}${API_PREFIX}/tokens/${sourceAOnly.unit}/ohlcv?tf=15m\n` +
+    `  Trades of ${sourceAOnly.ticker} read from the chain\n      ${origin}${API_PREFIX}/tokens/${sourceAOnly.unit}/trades\n`
+  : ''
 console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
 Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
@@ -66,7 +85,7 @@ Start here
 
 Examples
 ${examples.join('\n')}
-
+${chainExamples}
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 

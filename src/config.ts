@@ -51,6 +51,17 @@ export interface Config {
   instances: number
   /** The live stream (GET /api/v1/stream): open streams per client address and per process, and the backlog a reader may leave unread. */
   stream: { maxPerClient: number; maxTotal: number; maxBacklogBytes: number }
+  /** The chain follower (src/chain/): trades and candles from followed DEX pools. */
+  chain: ChainConfig
+}
+
+export interface ChainConfig {
+  /** CHAIN_FOLLOW=off turns the follower off (default on; it also needs a database). */
+  follow: boolean
+  /** CHAIN_POLL_MS: poll interval override; null = the core plan's interval for 'chain-follower'. */
+  pollMs: number | null
+  /** CHAIN_BACKFILL_HOURS: history read on the first start (0 = none). */
+  backfillHours: number
 }
 
 export class ConfigError extends Error {
@@ -178,7 +189,20 @@ export function loadConfig(env: Env = process.env): Config {
       maxTotal: int('STREAM_MAX_STREAMS', 10_000, 1, 1_000_000),
       maxBacklogBytes: int('STREAM_MAX_BACKLOG_KB', 1024, 16, 1_048_576) * 1024,
     },
+    chain: {
+      follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
+      pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),
+      backfillHours: int('CHAIN_BACKFILL_HOURS', 24, 0, 24 * 30),
+    },
   }
+}
+
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback
+  const v = raw.toLowerCase()
+  if (v === 'on' || v === '1' || v === 'true') return true
+  if (v === 'off' || v === '0' || v === 'false') return false
+  throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected on or off`)
 }
 
 function redisUrl(raw: string | undefined): string | null {

@@ -13,6 +13,8 @@ import { createUpstreams, type UpstreamOptions, type Upstreams } from './upstrea
 import { localShare, MemoryBudgetLedger } from './upstream/budget-ledger'
 import { isUpstreamFailure } from './upstream/errors'
 import { StreamHub } from './modules/stream/hub'
+import { chainFollowing, type ChainFollowing } from './chain/setup'
+import { streamChainTrades } from './modules/trades/live'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -34,6 +36,11 @@ export interface AppDeps {
   database: (DatabaseProbe & { close(): Promise<void> }) | null
   /** The live stream (GET /api/v1/stream): fed by the screener builds; its trades by the chain follower (publishTrades). */
   stream: StreamHub
+  /**
+   * The chain follower and its schedule (src/chain/), null when CHAIN_FOLLOW=off or DATABASE_URL=off. Built here,
+   * started by startServer. Its recorded swaps and rollbacks reach the live stream (modules/trades/live.ts).
+   */
+  chain: ChainFollowing | null
 }
 
 export interface BuildOptions {
@@ -97,7 +104,9 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   })
   services.tokens.onScreener((body, stale) => stream.publishScreener(body, stale))
   metrics.watchStreams(() => stream.stats())
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database, stream }
+  const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
+  if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
+  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database, stream, chain }
 }
 
 /**

@@ -55,6 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           { refreshMs: coreRefreshMs(deps.upstreams.plan) },
         )
   history?.start()
+  deps.chain?.runner.start()
   let stopped: Promise<void> | null = null
   return {
     url,
@@ -64,6 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await history?.stop()
         // Open streams would keep the server from stopping.
         deps.stream.close()
+        await deps.chain?.runner.stop()
         await server.stop(false)
         await deps.database?.close()
         deps.cluster?.close()

@@ -7,6 +7,7 @@ import { ChartService } from './modules/charts/service'
 import { LogoService } from './modules/logos/service'
 import { HistoryRecorder } from './modules/history/recorder'
 import { HistoryService } from './modules/history/service'
+import { TradesService } from './modules/trades/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
@@ -21,6 +22,8 @@ export interface Services {
   charts: ChartService
   logos: LogoService
   history: HistoryService
+  /** Trades read from the chain by the follower (src/chain/). */
+  trades: TradesService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
   historyRecorder: HistoryRecorder | null
 }
@@ -34,6 +37,7 @@ export function createServices(core: Core): Services {
     charts: new ChartService(core),
     logos: new LogoService(core),
     history: new HistoryService(core),
+    trades: new TradesService(core),
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

@@ -45,6 +45,8 @@ export async function startService(options: TestServiceOptions = {}): Promise<Te
     // Tests exercise budgets explicitly; by default they must not get in the way.
     GECKOTERMINAL_RPM: '6000',
     UPSTREAM_TIMEOUT_MS: '1500',
+    // The chain follower's polls would add Koios calls to tests that count them; its own tests turn it on.
+    CHAIN_FOLLOW: 'off',
     ...options.env,
   })
   const sink = memorySink()

@@ -31,6 +31,7 @@ export default defineConfig({
           { text: 'Errors and their codes', link: '/guide/errors' },
           { text: 'Market history', link: '/guide/history' },
           { text: 'Live stream (SSE)', link: '/guide/live-stream' },
+          { text: 'Trades and candles from the chain', link: '/guide/chain-trades' },
           { text: 'MCP for agents', link: '/guide/mcp' },
           { text: 'Self-hosting', link: '/guide/self-hosting' },
         ],

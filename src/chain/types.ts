@@ -1,3 +1,12 @@
+/*
+ * Changes for 20b (additive only, by 20a):
+ * - PoolState.feeBpsBToA (optional): the fee for selling asset B when the DEX charges the two directions differently
+ *   (Minswap V2 baseFeeB, Sundae V3 askFees, Splash BidirFee); feeBps is then the fee for selling asset A.
+ * - DexReader.read throws ChainDecodeError for a datum-hash pool whose price needs the datum (WingRiders V1
+ *   treasuries) while datumCbor is null: fetch datum_info first. Minswap V1 and Sundae V1 read the price from the
+ *   value alone and return lpSupply null without the datum.
+ */
+
 /**
  * The contract between the per-DEX pool readers (src/chain/dexes/, pure) and the chain follower (src/chain/, I/O).
  * Quantities are bigint throughout: LP remainders sit near 2^63 (shared/chain/README.md §7 pitfall 10).
@@ -42,8 +51,10 @@ export interface PoolState {
   reserveB: bigint
   /** LP tokens in circulation when the output tells (datum or held remainder); null when it does not. */
   lpSupply: bigint | null
-  /** The LP fee in basis points when known. */
+  /** The LP fee in basis points when known (for selling asset A when the two directions differ). */
   feeBps: number | null
+  /** The fee for selling asset B, when the DEX sets it apart from feeBps (else absent: the same fee). */
+  feeBpsBToA?: number | null
 }
 
 /** One DEX's pool reader: pure, no I/O. */

@@ -1,6 +1,7 @@
 import type { SharedTier } from '../cache/memo'
 import type { Logger } from '../observability/logger'
 import { localShare, MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../upstream/budget-ledger'
+import { acquireRedisLease } from './lease'
 import { SharedRedis } from './redis'
 import { SharedAnswers, type SharedCodec } from './shared-answers'
 import { SharedBudgetLedger } from './shared-ledger'
@@ -27,6 +28,8 @@ export interface Cluster {
   /** The upstream budgets shared by all instances; budget / INSTANCES in this instance's memory while Redis cannot answer. */
   ledger(limits: LaneLimits): BudgetLedger
   status(): ClusterStatus
+  /** Take or renew the lease `name` for `ttlMs` (cluster/lease.ts); null while Redis cannot answer. */
+  lease(name: string, holder: string, ttlMs: number): Promise<boolean | null>
   close(): void
 }
 
@@ -64,6 +67,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         meanwhile: `answering from this instance's memory; upstream budgets at 1/${options.instances} each (INSTANCES)`,
       }
     },
+    lease: (name, holder, ttlMs) => acquireRedisLease(redis, name, holder, ttlMs),
     close: () => redis.close(),
   }
 }

@@ -103,3 +103,88 @@ export const marketSnapshots = sqliteTable(
 )
 
 export type MarketSnapshotRow = typeof marketSnapshots.$inferSelect
+
+/**
+ * The chain follower (src/chain/): one row per pool output it read, keyed by (tx, pool) so a re-read is
+ * idempotent. Quantities are exact decimal strings (bigint on chain); the price is a float for candles.
+ * `blockHash` lets a rollback find the updates of orphaned blocks; `blockIndex` orders updates inside a block.
+ */
+export const poolUpdates = sqliteTable(
+  'pool_updates',
+  {
+    txHash: text('tx_hash').notNull(),
+    /** The pool's LP-token unit. */
+    poolId: text('pool_id').notNull(),
+    /** The curated token of the pool (the other side is ADA). */
+    tokenUnit: text('token_unit').notNull(),
+    blockHeight: integer('block_height').notNull(),
+    blockHash: text('block_hash').notNull(),
+    /** Unix seconds. */
+    blockTime: integer('block_time').notNull(),
+    blockIndex: integer('block_index').notNull(),
+    /** swap | deposit | withdrawal | created | other */
+    kind: text('kind').notNull(),
+    /** Tradeable reserves after the update, base units. */
+    reserveAda: text('reserve_ada').notNull(),
+    reserveToken: text('reserve_token').notNull(),
+    /** ADA per whole token after the update (decimals applied); null when a reserve is 0. */
+    priceAda: real('price_ada'),
+    /** Swaps only: buy | sell (of the token), and the amounts that moved, base units. */
+    side: text('side'),
+    amountToken: text('amount_token'),
+    amountAda: text('amount_ada'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txHash, table.poolId] }),
+    index('pool_updates_token_time').on(table.tokenUnit, table.blockTime),
+    index('pool_updates_pool_time').on(table.poolId, table.blockTime),
+    index('pool_updates_height').on(table.blockHeight),
+  ],
+)
+
+/** The pools the follower has recognised (no hand-kept list): what /ohlcv offers and /trades names. */
+export const chainPools = sqliteTable('chain_pools', {
+  poolId: text('pool_id').primaryKey(),
+  dex: text('dex').notNull(),
+  tokenUnit: text('token_unit').notNull(),
+  /** A unit only this pool holds (asset_txs backfill by pool). */
+  identityUnit: text('identity_unit').notNull(),
+  /** The latest recorded tradeable reserves (base units): the deepest pool is the default chart. */
+  reserveAda: text('reserve_ada').notNull(),
+  reserveToken: text('reserve_token').notNull(),
+  lastHeight: integer('last_height').notNull(),
+})
+
+/**
+ * The follower's cursor (one row, id 1): everything at or below `height` is read. `backfill` is JSON of the
+ * first start's history read (top and bottom height, page offset per credential group), null once done; so is
+ * `discovery` for the pass that finds every current pool (pools that did not trade in the backfill included).
+ */
+export const chainCursor = sqliteTable('chain_cursor', {
+  id: integer('id').primaryKey(),
+  height: integer('height').notNull(),
+  hash: text('hash'),
+  /** Unix seconds of the block at `height`. */
+  time: integer('time'),
+  backfill: text('backfill'),
+  /** JSON of the first start's discovery pass over the pool credentials' current UTxOs (page offset per group), null once done. */
+  discovery: text('discovery'),
+  updatedAtMs: integer('updated_at_ms').notNull(),
+})
+
+/** Hashes of the recent (provisional) blocks, checked at each poll for rollbacks. */
+export const chainBlocks = sqliteTable('chain_blocks', {
+  height: integer('height').primaryKey(),
+  hash: text('hash').notNull(),
+  time: integer('time').notNull(),
+})
+
+/** The follower lease when there is no Redis: one row per lease name, held until `expiresAtMs`. */
+export const chainLeases = sqliteTable('chain_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAtMs: integer('expires_at_ms').notNull(),
+})
+
+export type PoolUpdateRow = typeof poolUpdates.$inferSelect
+export type ChainPoolRow = typeof chainPools.$inferSelect

@@ -202,6 +202,13 @@ export const ERRORS = {
     hint: 'pool is a source B pool address in hex (8 to 160 hex characters, no cardano_ prefix); take one from poolChoices.',
     sample: undefined,
   }),
+  invalid_before: define({
+    status: 400,
+    meaning: '`before` is not Unix seconds',
+    error: 'Invalid before',
+    hint: 'before is a time in Unix seconds (digits only): trades strictly older than it are listed. Leave it out for the newest.',
+    sample: undefined,
+  }),
   invalid_from: define<{ detail?: string }>({
     status: 400,
     meaning: '`from` is not Unix seconds, a UTC day or an ISO 8601 UTC time',
@@ -303,6 +310,23 @@ export const ERRORS = {
           `is on source A's DEXes, which supply no candles. GET /api/v1/tokens/${p.unit} shows its pairs; for a ` +
           `curated token, GET /api/v1/tokens/${p.unit}/history has the merged price this service records.`,
     sample: { unit: 'ab'.repeat(28), sourceBDexes: ['minswap-cardano'] },
+  }),
+  token_not_followed: define<{ unit: string }>({
+    status: 404,
+    meaning: 'Trades are read from the chain for curated tokens only',
+    error: 'Token not followed',
+    hint: (p) =>
+      `The chain follower records trades of the curated tokens only (GET /api/v1/tokens lists them); ${p.unit} is not one.`,
+    sample: { unit: 'ab'.repeat(28) },
+  }),
+  pool_not_followed: define<{ unit: string; pool: string }>({
+    status: 404,
+    meaning: '`pool` is not one of the token\'s followed pools',
+    error: 'Pool not followed',
+    hint: (p) =>
+      `${p.pool} is not a pool of this token that the chain follower has seen. Leave pool out for every followed pool, ` +
+      `or take an address from the trades of GET /api/v1/tokens/${p.unit}/trades or poolChoices of its /ohlcv.`,
+    sample: { unit: 'ab'.repeat(28), pool: 'cd'.repeat(32) },
   }),
   pool_not_found: define<{ unit: string; pool: string }>({
     status: 404,

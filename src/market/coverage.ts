@@ -56,4 +56,5 @@ export const COVERAGE_RULES = [
   'Every aggregate answer carries a `coverage` string naming the DEXes it covers and the source of each; when source B is unavailable the figures fall back to source A alone and the string says so.',
   'Market-provider figures (ADA price, series, ecosystem list) are a different universe and are never mixed into a DEX aggregate. A wallet\'s totalValueUsd is a valuation that adds its ADA (market provider) to its tokens (source A) and shows the two parts apart (adaValueUsd, holdingsValueUsd).',
   'Unpriced wallet holdings are kept with a null value and counted (unpricedHoldings); no total includes them, and a total that would miss holdings because a source is down is null.',
+  'Trades (/tokens/{asset}/trades) and chain-built candles are read by this service from the chain: the followed pools of curated tokens against ADA on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2 and Splash, one trade per pool per batch transaction (orders netted), from the day the follower started plus its backfill; asOf names the last block read. Not chain-wide.',
 ]

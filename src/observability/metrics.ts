@@ -68,6 +68,13 @@ export class Metrics implements UpstreamObserver {
     registers: [this.registry],
   })
 
+  private readonly chainEvents = new Counter({
+    name: 'chain_follower_events_total',
+    help: 'Chain follower events: polls, polls failed (retried at the next), outputs skipped (bad chain data), rollbacks, updates recorded',
+    labelNames: ['event'],
+    registers: [this.registry],
+  })
+
   private readonly cacheEvents = new FastCounter(
     'cache_events_total',
     'Cache lookups and evictions by cache and result (hit, miss, stale, refresh_error, evict)',
@@ -149,6 +156,10 @@ export class Metrics implements UpstreamObserver {
 
   refused(upstream: UpstreamName, lane: Lane, reason: RefusalReason): void {
     this.refusals.inc({ upstream, lane, reason })
+  }
+
+  chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n = 1): void {
+    this.chainEvents.inc({ event }, n)
   }
 
   cacheEvent(cache: string, event: CacheEvent): void {

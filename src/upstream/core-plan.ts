@@ -34,6 +34,7 @@ export type CoreInputId =
   | 'ada-series-365d'
   | 'ecosystem'
   | 'chain-tip'
+  | 'chain-follower'
 
 export interface CoreInput {
   id: CoreInputId
@@ -74,8 +75,22 @@ export type CorePlan = Record<UpstreamName, UpstreamPlan>
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 
-/** The core inputs of a registry of `registrySize` tokens read `batchSize` units a call. */
-export function coreInputs(registrySize: number, batchSize: number): CoreInput[] {
+/**
+ * The most Koios calls one poll of the chain follower makes (src/chain/follower.ts stops a poll's work there and
+ * carries the rest to the next poll): 1 `/blocks` + 1 `credential_txs` (the 11 pool credentials; 15 fit a body),
+ * then `tx_info` batches of 13 transactions (each with up to 2 `datum_info` calls) and, with calls left, one page of
+ * the first start's discovery and backfill. See docs/guide/limits-and-caching.md.
+ */
+export const CHAIN_FOLLOWER_CALLS_PER_POLL = 13
+
+/** One poll a block (20 s on average, shared/chain/README.md §5) when the budget allows it. */
+export const CHAIN_FOLLOWER_INTERVAL_MS = 20 * SECOND
+
+/**
+ * The core inputs of a registry of `registrySize` tokens read `batchSize` units a call, and the chain follower's
+ * when it runs (`chainFollowerMs`: its preferred interval, CHAIN_POLL_MS or one block; null when it is off).
+ */
+export function coreInputs(registrySize: number, batchSize: number, chainFollowerMs: number | null = null): CoreInput[] {
   const batches = Math.ceil(registrySize / batchSize)
   const input = (id: CoreInputId, upstream: UpstreamName, what: string, callsPerRefresh: number, preferredIntervalMs: number): CoreInput => ({
     id,
@@ -93,6 +108,10 @@ export function coreInputs(registrySize: number, batchSize: number): CoreInput[]
     input('ada-series-365d', 'coingecko', 'ADA series, 365 days daily', 1, 60 * MINUTE),
     input('ecosystem', 'coingecko', 'ecosystem list: /coins/markets?category=cardano-ecosystem', 1, 90 * SECOND),
     input('chain-tip', 'koios', 'chain tip: /tip', 1, 20 * SECOND),
+    // A small budget (or a daily quota) stretches it like any core input.
+    ...(chainFollowerMs !== null
+      ? [input('chain-follower', 'koios', 'chain follower: /blocks, credential_txs, tx_info, datum_info per poll', CHAIN_FOLLOWER_CALLS_PER_POLL, chainFollowerMs)]
+      : []),
   ]
 }
 

@@ -2,7 +2,7 @@ import type { Memo } from '../cache/memo'
 import type { Config } from '../config'
 import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from './budget-ledger'
 import { CoinGecko } from './coingecko'
-import { coreInputs, intervalOf, laneLimits, planCore, UPSTREAM_NAMES, type CoreInputId, type CorePlan, type Quota } from './core-plan'
+import { CHAIN_FOLLOWER_INTERVAL_MS, coreInputs, intervalOf, laneLimits, planCore, UPSTREAM_NAMES, type CoreInputId, type CorePlan, type Quota } from './core-plan'
 import { DEFAULT_DEXSCREENER_TTLS, DexScreener, MAX_TOKENS_PER_CALL } from './dexscreener'
 import type { UpstreamName } from './errors'
 import { DEFAULT_GECKOTERMINAL_TTLS, GeckoTerminal } from './geckoterminal'
@@ -29,6 +29,10 @@ export interface UpstreamOptions {
   ledger?: (limits: LaneLimits) => BudgetLedger
 }
 
+/** The chain follower's preferred poll interval (CHAIN_POLL_MS, else one block); null when it does not run. */
+const followerInterval = (config: Config): number | null =>
+  config.chain.follow && config.databaseUrl !== null ? (config.chain.pollMs ?? CHAIN_FOLLOWER_INTERVAL_MS) : null
+
 /** Longest any call waits for budget before it fails as over budget (and the caller serves a stale copy). */
 const MAX_BUDGET_WAIT_MS = 3000
 
@@ -38,7 +42,7 @@ export function createUpstreams(config: Config, memo: Memo, observer: UpstreamOb
   const quotas = Object.fromEntries(
     UPSTREAM_NAMES.map((name) => [name, { perDay: config.upstreams[name].callsPerDay, perMonth: config.upstreams[name].callsPerMonth }]),
   ) as Record<UpstreamName, Quota>
-  const plan = planCore(budgets, coreInputs(options.registrySize, MAX_TOKENS_PER_CALL), quotas)
+  const plan = planCore(budgets, coreInputs(options.registrySize, MAX_TOKENS_PER_CALL, followerInterval(config)), quotas)
   const budget = (options.ledger ?? ((limits) => new MemoryBudgetLedger(limits)))(laneLimits(plan))
   const http = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
     new UpstreamHttp({

@@ -10,6 +10,7 @@ import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
 import { count, expectArray, intString, keep, num, obj, str, text, type Json } from './parse'
+import { checkedBody, readBlock, readDatums, readTx, readTxRef, readUtxo, type ChainBlock, type ChainTx, type TxRef } from './koios-chain'
 
 export const PAGE_SIZE = 1000
 /** `asset_info` bodies must stay under the public tier's 1 KB. */
@@ -252,6 +253,73 @@ export class Koios {
         return tip
       }),
     )
+  }
+
+  /*
+   * The chain follower's reads (src/chain/). Never memoised: each poll asks for what is new since its cursor,
+   * and the follower's own budget (the 'chain-follower' core input) bounds how many it makes. Bodies are checked
+   * against the public tier's 1 KB before they leave.
+   */
+
+  /**
+   * `POST /credential_txs`: txs touching the credentials at or after `afterHeight` (inclusive), one page of 1000
+   * in a stable order (height, then hash: Koios gives no order inside a block), up to `maxHeight` when given
+   * (a PostgREST filter on the result).
+   */
+  async credentialTxs(
+    credentials: string[],
+    afterHeight: number,
+    page: { order: 'asc' | 'desc'; offset?: number; maxHeight?: number },
+  ): Promise<TxRef[]> {
+    const body = checkedBody({ _payment_credentials: credentials, _after_block_height: afterHeight })
+    const res = await this.http.post('/credential_txs', body, {
+      select: 'tx_hash,block_height,block_time',
+      order: `block_height.${page.order},tx_hash.asc`,
+      block_height: page.maxHeight === undefined ? undefined : `lte.${page.maxHeight}`,
+      offset: page.offset ?? 0,
+      limit: PAGE_SIZE,
+    })
+    return keep(expectArray('koios', res.body, 'credential_txs'), readTxRef)
+  }
+
+  /** `POST /credential_utxos` (extended: assets and inline datums), one page of 1000 in a stable order: the pools' current UTxOs. */
+  async credentialUtxos(credentials: string[], offset: number): Promise<{ rows: number; outputs: Array<NonNullable<ReturnType<typeof readUtxo>>> }> {
+    const body = checkedBody({ _payment_credentials: credentials, _extended: true })
+    const res = await this.http.post('/credential_utxos', body, { order: 'tx_hash.asc,tx_index.asc', offset, limit: PAGE_SIZE })
+    const rows = expectArray('koios', res.body, 'credential_utxos')
+    return { rows: rows.length, outputs: keep(rows, readUtxo) }
+  }
+
+  /** `POST /tx_info` with inputs, assets and inline datums (JSON and CBOR): what pool readers need. */
+  async txInfo(txHashes: string[]): Promise<ChainTx[]> {
+    if (txHashes.length === 0) return []
+    const body = checkedBody({ _tx_hashes: txHashes, _inputs: true, _assets: true, _scripts: true, _bytecode: true })
+    const res = await this.http.post('/tx_info', body)
+    return keep(expectArray('koios', res.body, 'tx_info'), readTx)
+  }
+
+  /** `POST /datum_info`: datum hash → CBOR hex, for datum-hash pools (Minswap V1, Sundae V1, WingRiders V1). */
+  async datumInfo(datumHashes: string[]): Promise<Map<string, string>> {
+    if (datumHashes.length === 0) return new Map()
+    const res = await this.http.post('/datum_info', checkedBody({ _datum_hashes: datumHashes }))
+    return readDatums(expectArray('koios', res.body, 'datum_info'))
+  }
+
+  /** `GET /blocks` from `fromHeight` up, ascending: the tip and the hashes of the provisional window in one call. */
+  async blocksFrom(fromHeight: number, limit = 50): Promise<ChainBlock[]> {
+    const res = await this.http.get('/blocks', {
+      block_height: `gte.${fromHeight}`,
+      select: 'hash,block_height,block_time',
+      order: 'block_height.asc',
+      limit,
+    })
+    return keep(expectArray('koios', res.body, 'blocks'), readBlock)
+  }
+
+  /** `GET /blocks` newest first: the tip and the blocks just below it. */
+  async latestBlocks(limit: number): Promise<ChainBlock[]> {
+    const res = await this.http.get('/blocks', { select: 'hash,block_height,block_time', order: 'block_height.desc', limit })
+    return keep(expectArray('koios', res.body, 'blocks'), readBlock)
   }
 
   private async allPages(path: string, body: Json, what: string): Promise<{ assets: AssetBalance[]; truncated: boolean }> {

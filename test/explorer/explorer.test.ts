@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import tokens from '../../src/registry/tokens.json'
-import { SAMPLE } from '../fake-upstreams/world'
+import { defaultWorld, SAMPLE } from '../fake-upstreams/world'
+import { scenario } from '../chain/support/scenario'
 import { startService } from '../helpers'
 import { TestWallet } from '../community/wallet'
 import { connectMockWallet, launchChromium, openPage as open, screenshot } from './browser'
@@ -19,8 +20,13 @@ import { installMockWallet } from './mock-wallet'
 const WIDTHS = [1280, 390] as const
 
 // The community layer on (a fresh database file); the real clock, since the page signs with the browser's.
+// The chain follower on a fake chain where SNEK trades (test/chain/support/scenario.ts), followed to its tip.
 const dir = mkdtempSync(join(tmpdir(), 'explorer-test-'))
-const svc = await startService({ env: { DATABASE_URL: `file:${join(dir, 'community.db')}` } })
+const world = defaultWorld()
+const chain = scenario()
+world.koios.chain = chain.chain
+const svc = await startService({ world, env: { DATABASE_URL: `file:${join(dir, 'community.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '3' } })
+for (let i = 0; i < 10 && (await svc.deps.chain!.follower.poll()).cursor?.height !== chain.chain.tip!.height; i++);
 svc.app.listen({ port: 0, hostname: '127.0.0.1' })
 const base = `http://127.0.0.1:${svc.app.server!.port}`
 const browser: Browser = await launchChromium()
@@ -96,8 +102,13 @@ describe('a token page', () => {
         // Source B pairs show "—" for buys and sells, never 0.
         const sourceBRow = page.locator('table.pairs tbody tr', { hasText: 'B (GeckoTerminal)' }).first()
         expect(await sourceBRow.locator('td').nth(5).textContent()).toBe('—')
-        // The trades endpoint does not exist on this server: said in words.
-        await page.getByText('Trades are not recorded on this server yet', { exact: false }).waitFor()
+        // SNEK's followed pools traded on the fake chain: the recorded trades as a table, newest first.
+        const trades = page.locator('#trades table')
+        await trades.locator('tbody tr').first().waitFor()
+        expect(await trades.locator('tbody tr').count()).toBe(3)
+        expect(await trades.locator('caption').textContent()).toContain('Latest 3 trades')
+        expect(await trades.locator('tbody tr').last().locator('td').nth(1).textContent()).toBe('Buy ▲')
+        expect(await trades.locator('tbody tr').first().locator('td').nth(5).textContent()).toMatch(/^SNEK \/ ADA \((minswap-v2|sundaeswap-v3)\)$/)
         expect(await page.getByRole('button', { name: 'Boost' }).count()).toBe(1)
         expect(await page.getByRole('textbox', { name: 'Comment' }).count()).toBe(1)
         await screenshot(page, `token-${width}`)

@@ -3,6 +3,7 @@
  * fake's routes select and wrap these per request (see routes/*.ts). Tests mutate a world freely (push a pair,
  * set a field to null, replace a list) before or between requests.
  */
+import { FakeChain } from './chain'
 import registry from '../../src/registry/tokens.json'
 import cgEcosystemFixture from '../fixtures/coingecko/coins-markets-cardano-ecosystem.json'
 import cgAdaFixture from '../fixtures/coingecko/coins-markets-cardano.json'
@@ -70,6 +71,8 @@ export interface World {
     addresses: Raw[]
     addressAssets: Map<string, Raw[]>
     tip: Raw
+    /** Blocks and DEX transactions for the chain follower (/blocks, credential_txs, tx_info, datum_info). */
+    chain: FakeChain
   }
   coingecko: {
     /** Every coin /coins/markets can answer about, in market-cap order; `categories` lists membership. */
@@ -110,6 +113,7 @@ export function emptyWorld(): World {
       addresses: [],
       addressAssets: new Map(),
       tip: structuredClone(tipFixture[0]),
+      chain: new FakeChain(),
     },
     coingecko: { coins: [], adaPriceAt: () => 0.65 },
     handle: { handles: new Map() },

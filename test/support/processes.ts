@@ -35,7 +35,8 @@ export function communityOnlyEnv(databaseFile: string): Record<string, string> {
 
 /** The service (startServer) in a child process on a port the OS chooses. Its request log is discarded. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  return startScript(SERVER_SCRIPT, [], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env })
+  // The chain follower is off unless a test turns it on: its polls would add Koios calls to tests that count them.
+  return startScript(SERVER_SCRIPT, [], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', CHAIN_FOLLOW: 'off', ...env })
 }
 
 /** Any script that prints `READY <url>` on stderr once it listens. */

@@ -51,3 +51,16 @@ describe('core plan', () => {
     expect(limits.geckoterminal).toEqual({ core: { perMinute: 3 }, long_tail: { perMinute: 7 } })
   })
 })
+
+describe('core plan: the chain follower', () => {
+  it('reserves 13 calls a poll at one poll a block on the default Koios budget, and stretches the poll on a small one', () => {
+    const withFollower = coreInputs(68, 30, 20_000)
+    const roomy = planCore(DEFAULTS, withFollower)
+    expect(roomy.koios.inputs.find((i) => i.id === 'chain-follower')).toMatchObject({ callsPerRefresh: 13, intervalMs: 20_000, callsPerMinute: 39 })
+    expect(roomy.koios.corePerMinute).toBe(42) // with the chain tip's 3
+    const small = planCore({ ...DEFAULTS, koios: 40 }, withFollower)
+    expect(intervalOf(small, 'chain-follower')).toBeGreaterThan(20_000)
+    expect(small.koios.corePerMinute).toBeLessThanOrEqual(20)
+    expect(planCore(DEFAULTS, coreInputs(68, 30)).koios.inputs.map((i) => i.id)).toEqual(['chain-tip'])
+  })
+})

@@ -15,16 +15,16 @@ interface Trade {
 }
 
 /**
- * "Recent trades": reads GET /api/v1/tokens/{unit}/trades. Until the chain follower is deployed that route
- * does not exist (404 not_found), and any answer other than 200 says trades are not recorded here yet.
- * Hook for the merge with the follower: this file only (the fields read are the ones issue 20 specifies).
+ * "Recent trades": reads GET /api/v1/tokens/{unit}/trades (the chain follower's records). An answer other than
+ * 200 (a deployment without a database: 503; a token that is not followed: 404) is said in the API's own words.
  */
 export function tradesSection(unit: string, decimals: () => number): HTMLElement {
   const body = el('div', {}, el('p', { class: 'muted' }, 'Loading trades…'))
   void (async () => {
     const res = await apiGet<{ trades: Trade[]; coverage: string }>(`/tokens/${unit}/trades?limit=25`)
     if (!res.ok || !Array.isArray(res.body?.trades)) {
-      fill(body, el('p', { class: 'muted', id: 'trades-empty' }, 'Trades are not recorded on this server yet: the chain follower that reads them from the chain is not running here.'))
+      const why = res.ok ? 'the answer had no trades list' : `${res.error.error}: ${res.error.hint}`
+      fill(body, el('p', { class: 'muted', id: 'trades-empty' }, `Trades are not recorded for this token on this server (${why})`))
       return
     }
     if (res.body.trades.length === 0) {

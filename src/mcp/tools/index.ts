@@ -3,6 +3,7 @@ import { getChainTip } from './chain-tip'
 import { getTokenOhlcv } from './charts'
 import { getBoosts, getComments } from './community'
 import { getTokenHistory } from './history'
+import { getTokenTrades } from './trades'
 import { getMarket } from './market'
 import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
@@ -16,6 +17,7 @@ export const mcpToolDefinitions: McpTool[] = [
   getToken,
   getTokenOhlcv,
   getTokenHistory,
+  getTokenTrades,
   searchTokens,
   getWallet,
   getMarket,

@@ -21,7 +21,7 @@ export const ohlcvDoc = endpoint({
   method: 'GET',
   path: '/tokens/{asset}/ohlcv',
   tag: 'Tokens',
-  summary: 'OHLCV candles of one source B pool of a token',
+  summary: 'OHLCV candles of one pool of a token (followed on chain, or source B)',
   description:
     "Candles of one pool, read from source B: by default the token's deepest source B pool (largest USD " +
     'liquidity); `pool` picks another from `poolChoices`. Chartable pools are the source B pools where the token ' +
@@ -44,7 +44,16 @@ export const ohlcvDoc = endpoint({
     'series (5-minute points) when the chart spans at most a day, the 90-day series (hourly points) up to 90 ' +
     'days, else the 365-day series (daily points). A candle with no point within one series step or one candle ' +
     'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
-    'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.',
+    'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.\n\n' +
+    'Addition to the contract, chain-built candles: for a curated token whose pools the chain follower records ' +
+    '(Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash; see the chain trades guide), the chart is built by ' +
+    'this service from the pool’s recorded updates, with no source B call for that pool: the deepest followed pool ' +
+    '(by ADA reserve) unless `pool` names another, listed first in `poolChoices` (`dexId` such as `minswap-v2`). ' +
+    'Price = ADA per token from the pool’s tradeable reserves after each update; open = the previous close; volume ' +
+    '= the ADA side of swaps only; intervals without an update have no candle. These candles are in ADA as read; ' +
+    '`quote=usd` multiplies each by ADA’s USD price at its start (a candle with none near it is left out). A token ' +
+    'whose pools are all on source A’s DEXes is charted this way instead of 404; `coverage` says which pool and ' +
+    'that the candles are built from on-chain swaps.',
   params: ohlcvParams,
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
   cacheNote:

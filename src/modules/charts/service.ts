@@ -17,14 +17,27 @@ import type { OhlcvRequest } from './request'
 import { TIMEFRAME_SPECS } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
 import type { OhlcvBody } from './schemas'
+import { ChainStore } from '../../chain/store'
+import { chainChartCoverage, chainPoolRef } from '../../chain/serving'
+import type { ChainPoolRow } from '../../db/schema'
+import { chainCandles } from './chain'
+import type { ChartablePool } from './pools'
+
+/** Source B's pools that the chain follower records too (Minswap V2: same id) are charted from the chain. */
+const withoutFollowed = (choices: ChartablePool[], followed: readonly ChainPoolRow[]) =>
+  choices.filter((c) => !followed.some((p) => p.poolId === c.address))
 
 /** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
 const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))
 
-export type ChartServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'>
+export type ChartServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'> & Partial<ServiceDeps<'database'>>
 
 export class ChartService {
-  constructor(private readonly deps: ChartServiceDeps) {}
+  private readonly chain: ChainStore | null
+
+  constructor(private readonly deps: ChartServiceDeps) {
+    this.chain = deps.database ? new ChainStore(deps.database) : null
+  }
 
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
     const { geckoterminal, coingecko } = this.deps.upstreams
@@ -35,9 +48,15 @@ export class ChartService {
     declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
     await this.requireKnownAsset(request.unit)
     if (!known) chainStep('koios')
+    const followed = await this.followedPools(request.unit)
+    if (followed.length > 0 && (request.pool === null || followed.some((p) => p.poolId === request.pool))) {
+      // Charted from the chain: source B's pool listing (the other choices) is the one upstream read left.
+      declareChain({ geckoterminal: 1 })
+      return this.chainOhlcv(request, followed)
+    }
     const listed = await geckoterminal.tokenPools(request.unit)
     chainStep('geckoterminal')
-    const choices = chartablePools(request.unit, listed.data.pools, this.deps.config)
+    const choices = withoutFollowed(chartablePools(request.unit, listed.data.pools, this.deps.config), followed)
     if (choices.length === 0) {
       throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })
     }
@@ -70,11 +89,54 @@ export class ChartService {
         pool: poolRef(pool),
         tf: request.tf,
         quote: request.quote === 'ada' ? 'ADA' : 'USD',
-        poolChoices: choices.map(poolRef),
+        poolChoices: [...this.chainRefs(request.unit, followed), ...choices.map(poolRef)],
         candles,
         coverage: chartCoverage(pool, request.pool !== null),
       },
       stale: listed.stale || history.stale || history.partial || adaStale,
+    }
+  }
+
+  /** The token's pools the chain follower records (curated tokens, with a database), deepest first. */
+  private async followedPools(unit: string): Promise<ChainPoolRow[]> {
+    if (this.chain === null || this.deps.registry.get(unit) === undefined) return []
+    return this.chain.pools(unit)
+  }
+
+  private chainRefs(unit: string, pools: readonly ChainPoolRow[]) {
+    const ticker = this.deps.registry.get(unit)?.ticker ?? 'token'
+    return pools.map((p) => chainPoolRef(p, ticker))
+  }
+
+  /**
+   * A followed pool charted from its recorded updates (the deepest followed pool unless `pool` names one). Source
+   * B's other pools are still offered in poolChoices when its listing answers; without it the chain's are enough.
+   */
+  private async chainOhlcv(request: OhlcvRequest, followed: ChainPoolRow[]): Promise<Fetched<OhlcvBody>> {
+    const pool = followed.find((p) => p.poolId === request.pool) ?? followed[0]
+    const spec = TIMEFRAME_SPECS[request.tf]
+    const built = await chainCandles(this.chain!, this.deps.upstreams.coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now())
+    let others: ChartablePool[] = []
+    let listingStale = false
+    try {
+      const listed = await this.deps.upstreams.geckoterminal.tokenPools(request.unit)
+      others = withoutFollowed(chartablePools(request.unit, listed.data.pools, this.deps.config), followed)
+      listingStale = listed.stale
+    } catch {
+      listingStale = true
+    }
+    const ticker = this.deps.registry.get(request.unit)?.ticker ?? 'token'
+    return {
+      data: {
+        asset: request.unit,
+        pool: chainPoolRef(pool, ticker),
+        tf: request.tf,
+        quote: request.quote === 'ada' ? 'ADA' : 'USD',
+        poolChoices: [...this.chainRefs(request.unit, followed), ...others.map(poolRef)],
+        candles: built.candles,
+        coverage: chainChartCoverage(ticker, pool.dex),
+      },
+      stale: built.stale || listingStale,
     }
   }
 

@@ -1,5 +1,5 @@
 import { API_DESCRIPTION, ERROR_FORMAT, MCP_TRANSPORT } from '../../catalogue/render'
-import { CONVENTIONS, X_CACHE_STALE } from '../../catalogue/conventions'
+import { CONVENTIONS } from '../../catalogue/conventions'
 import { SIGN_FROM_CODE } from '../../http/error-catalogue'
 import { COVERAGE_RULES } from '../../market/coverage'
 import { API_PREFIX, MCP_PATH } from '../../paths'
@@ -43,7 +43,7 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '',
     `> ${API_DESCRIPTION} Base URL: ${base}`,
     '',
-    `Reads need no key: plain GETs answering JSON (token logos are images; the live stream is text/event-stream, Server-Sent Events). Answers are cached per endpoint (Cache-Control s-maxage). ${X_CACHE_STALE}`,
+    `Reads need no key: plain GETs answering JSON (token logos are images; the live stream is text/event-stream, Server-Sent Events). Answers are cached per endpoint (Cache-Control s-maxage); X-Cache is explained under Conventions.`,
     ERROR_FORMAT,
     '',
     '## Docs',

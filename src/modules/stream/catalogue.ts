@@ -23,7 +23,8 @@ export const streamDoc = endpoint({
     "service's own refreshes (the screener's core refresh, and any screener build), pushed once when figures change, so they are " +
     'never fresher than those refreshes.\n\n' +
     'Topics: `screener` (every curated token), `token:<unit>` (one curated token: its screener row), `trades:<unit>` (its trades, ' +
-    'once the chain follower records them; until then the topic is accepted and its snapshot says `recorded: false`). ' +
+    'the REST rows of /tokens/{asset}/trades as the chain follower records them; a rollback sends `event: reset` for the topic; ' +
+    'without the follower the topic is accepted and its snapshot says `recorded: false`). ' +
     `At most ${MAX_TOPICS} topics per stream, comma-separated.\n\n` +
     'On connect: `retry:` then one `event: snapshot` per topic (`data`: `topic` and the same fields as the REST answer: the screener body, ' +
     'or `token`: the token\'s screener row). Then deltas: `event: screener` (`changed`: the rows that changed at that refresh, `removed`: ' +

@@ -2,7 +2,8 @@
  * The live stream's hub: what the service's own refreshes computed, held and pushed to every open stream.
  *
  * - Producers are the refreshes (no upstream call of its own): `publishScreener` from each screener build
- *   (TokenService.onScreener), `publishTrades` from the chain follower once it records trades. A producer's
+ *   (TokenService.onScreener), `publishTrades` / `rollbackTrades` from the chain follower's records (wired in
+ *   modules/trades/live.ts; `recordsTrades` gives the snapshots the recent trades from the records). A producer's
  *   change is delivered here at once and published over the relay (Redis) for the other instances, which
  *   deliver it to their own clients. Unchanged rows make no event, so two instances that built the same
  *   screener send one change.
@@ -77,7 +78,22 @@ interface TradesMessage {
   trades: TradeRow[]
 }
 
-type Message = ScreenerMessage | TradesMessage
+/** A chain rollback removed the trades of these assets from `fromHeight` on: one `reset` per asset's topic. */
+interface RollbackMessage {
+  kind: 'rollback'
+  fromHeight: number
+  recordedAt: string
+  ids: Record<string, string>
+}
+
+type Message = ScreenerMessage | TradesMessage | RollbackMessage
+
+/** The trades held for an asset's topic, newest first; `seeded` once they were merged with the records. */
+interface HeldTrades {
+  recordedAt: string | null
+  trades: TradeRow[]
+  seeded: boolean
+}
 
 interface RingEntry {
   id: string
@@ -113,8 +129,10 @@ export class StreamHub {
     tokens: [],
     rows: new Map(),
   }
-  private readonly trades = new Map<string, { recordedAt: string; trades: TradeRow[] }>()
+  private readonly trades = new Map<string, HeldTrades>()
   private tradesRecorded = false
+  /** The recorded recent trades of an asset (newest first), when this deployment records trades. */
+  private recentTrades: ((unit: string) => Promise<TradeRow[]>) | null = null
   private readonly byTopic = new Map<string, Set<Connection>>()
   private readonly perClient = new Map<string, number>()
   private openCount = 0
@@ -175,8 +193,16 @@ export class StreamHub {
   }
 
   /**
-   * Trades the chain follower recorded for one asset (the follower calls this once per block with the trades
-   * it found; an empty list is not sent). Kept: the last few per asset, for the snapshot.
+   * This deployment records trades (the chain follower is on): `trades:` snapshots say `recorded: true` and give
+   * the asset's recent trades from `recent` (the REST rows, newest first), merged with those heard since.
+   */
+  recordsTrades(recent: (unit: string) => Promise<TradeRow[]>): void {
+    this.recentTrades = recent
+  }
+
+  /**
+   * Trades the chain follower recorded for one asset, newest first (one call per poll batch; an empty list is
+   * not sent). Kept: the last few per asset, for the snapshot.
    */
   publishTrades(asset: string, trades: readonly TradeRow[]): void {
     if (trades.length === 0) return
@@ -184,6 +210,27 @@ export class StreamHub {
       const [id] = await this.reserveIds(1)
       const message: TradesMessage = { kind: 'trades', id, unit: asset.toLowerCase(), recordedAt: new Date((this.options.now ?? Date.now)()).toISOString(), trades: [...trades] }
       this.applyTrades(message)
+      this.options.relay?.publish(message)
+    })
+  }
+
+  /**
+   * A chain rollback removed the recorded trades of these assets from block `fromHeight` on: each asset's
+   * `trades:` topic gets `event: reset` with the trades still held (those below that height); the replacements
+   * follow as `trade` events.
+   */
+  rollbackTrades(assets: readonly string[], fromHeight: number): void {
+    if (assets.length === 0) return
+    this.produce(async () => {
+      const units = [...new Set(assets.map((a) => a.toLowerCase()))]
+      const ids = await this.reserveIds(units.length)
+      const message: RollbackMessage = {
+        kind: 'rollback',
+        fromHeight,
+        recordedAt: new Date((this.options.now ?? Date.now)()).toISOString(),
+        ids: Object.fromEntries(units.map((unit, i) => [unit, ids[i]])),
+      }
+      this.applyRollback(message)
       this.options.relay?.publish(message)
     })
   }
@@ -207,7 +254,10 @@ export class StreamHub {
     let connection: Connection | null = null
     const body = new ReadableStream<Uint8Array>(
       {
-        start: (controller) => {
+        start: async (controller) => {
+          // The recorded trades first (a read of the records): nothing is written to this stream meanwhile.
+          await this.seedTrades(topics)
+          if (signal?.aborted) return
           const conn = new Connection(client, topics, controller)
           connection = conn
           this.add(conn)
@@ -292,13 +342,44 @@ export class StreamHub {
 
   private applyTrades(message: TradesMessage): void {
     this.tradesRecorded = true
-    const kept = this.trades.get(message.unit)?.trades ?? []
-    this.trades.delete(message.unit)
-    this.trades.set(message.unit, { recordedAt: message.recordedAt, trades: [...kept, ...message.trades].slice(-STREAM_DEFAULTS.tradesKept) })
-    // Bounded: the assets traded most recently.
-    if (this.trades.size > 5000) this.trades.delete(this.trades.keys().next().value!)
+    const held = this.trades.get(message.unit)
+    this.hold(message.unit, { recordedAt: message.recordedAt, trades: newestTrades(message.trades, held?.trades ?? []), seeded: held?.seeded ?? false })
     const topic = `trades:${message.unit}`
     this.emit(message.id, 'trade', topic, { topic, recordedAt: message.recordedAt, trades: message.trades })
+  }
+
+  private applyRollback(message: RollbackMessage): void {
+    const reason = `a chain rollback replaced the blocks from height ${message.fromHeight}: trades from there on are void; their replacements follow as trade events`
+    for (const [unit, id] of Object.entries(message.ids)) {
+      const held = this.trades.get(unit)
+      const trades = (held?.trades ?? []).filter((t) => !(typeof t.blockHeight === 'number' && t.blockHeight >= message.fromHeight))
+      if (held !== undefined) this.hold(unit, { ...held, recordedAt: message.recordedAt, trades })
+      const topic = `trades:${unit}`
+      this.emit(id, 'reset', topic, { topic, reason, fromHeight: message.fromHeight, recordedAt: message.recordedAt, trades })
+    }
+  }
+
+  /** Held trades of an asset; bounded: the assets traded (or asked for) most recently. */
+  private hold(unit: string, held: HeldTrades): void {
+    this.trades.delete(unit)
+    this.trades.set(unit, held)
+    if (this.trades.size > 5000) this.trades.delete(this.trades.keys().next().value!)
+  }
+
+  /** Merges each asked asset's recorded recent trades into what is held, once per asset. */
+  private async seedTrades(topics: readonly Topic[]): Promise<void> {
+    const recent = this.recentTrades
+    if (recent === null) return
+    for (const topic of topics) {
+      if (topic.kind !== 'trades' || this.trades.get(topic.unit)?.seeded) continue
+      try {
+        const recorded = await recent(topic.unit)
+        const held = this.trades.get(topic.unit)
+        this.hold(topic.unit, { recordedAt: held?.recordedAt ?? null, trades: newestTrades(held?.trades ?? [], recorded), seeded: true })
+      } catch (error) {
+        this.options.logger.warn({ err: error instanceof Error ? error.message : String(error), unit: topic.unit }, 'stream: recorded trades could not be read')
+      }
+    }
   }
 
   private fromRelay(message: unknown): void {
@@ -308,6 +389,8 @@ export class StreamHub {
         this.applyScreener(m as ScreenerMessage)
       } else if (m?.kind === 'trades' && typeof m.unit === 'string' && Array.isArray(m.trades) && typeof m.id === 'string') {
         this.applyTrades(m as TradesMessage)
+      } else if (m?.kind === 'rollback' && typeof m.fromHeight === 'number' && typeof m.ids === 'object' && m.ids !== null) {
+        this.applyRollback(m as RollbackMessage)
       }
     } catch (error) {
       this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: a relayed change could not be read')
@@ -348,11 +431,11 @@ export class StreamHub {
     }
     if (topic.kind === 'token') return { topic: name, updatedAt, sourcesAsOf, stale, token: this.screener.rows.get(topic.unit) ?? null }
     const held = this.trades.get(topic.unit)
-    if (!this.tradesRecorded) {
+    if (!this.tradesRecorded && this.recentTrades === null) {
       return {
         topic: name,
         recorded: false,
-        note: 'Trades are not recorded yet: the chain follower that records them is not running on this service. This topic stays open and will carry event: trade once it does.',
+        note: 'Trades are not recorded yet on this service: its chain follower is off (CHAIN_FOLLOW=off, or no database). This topic stays open and carries event: trade if another instance records them.',
         recordedAt: null,
         trades: [],
       }
@@ -430,3 +513,23 @@ export class StreamHub {
 
 /** Rows are built field by field in one order, so equal figures give equal JSON. */
 const sameRow = (a: ScreenerRow | undefined, b: ScreenerRow | undefined) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The newest `tradesKept` of two newest-first lists of REST trade rows, each trade (tx, pool) once (`newer`
+ * wins), ordered by block height.
+ */
+function newestTrades(newer: readonly TradeRow[], older: readonly TradeRow[]): TradeRow[] {
+  const key = (t: TradeRow) => (typeof t.txHash === 'string' ? `${t.txHash}|${String((t.pool as { address?: unknown } | null)?.address)}` : null)
+  const seen = new Set(newer.map(key))
+  const merged = [...newer, ...older.filter((t) => {
+    const k = key(t)
+    return k === null || !seen.has(k)
+  })]
+  const height = (t: TradeRow) => (typeof t.blockHeight === 'number' ? t.blockHeight : null)
+  // Stable: rows without a height keep their place relative to each other.
+  merged.sort((a, b) => {
+    const [ha, hb] = [height(a), height(b)]
+    return ha === null || hb === null ? 0 : hb - ha
+  })
+  return merged.slice(0, STREAM_DEFAULTS.tradesKept)
+}

@@ -83,6 +83,9 @@ export const tokenDetailDoc = endpoint({
       'metadata, else 0. `websites` and `socials` come from source A\'s pair info. `holders` (staked wallets plus ' +
       'unstaked addresses) is computed in the background: null on a cold cache, filled within about a minute ' +
       '(that answer is cached for 10 s only).',
+    '`chainPools` (an addition to the contract) lists the pools of a curated token that the chain follower records ' +
+      '(see the chain trades guide), deepest first, with the latest price read on chain (ADA per token, from the ' +
+      'tradeable reserves) and the block it was read at; empty for any other unit or before the follower saw one.',
     'A unit no source A pair trades and the chain API does not know is 404 `Token not found`; a token the chain ' +
       'knows but no covered DEX trades is 200 with empty `pairs`. If the chain API is down, the answer comes ' +
       'without chain facts (null) while source A trades the token, else 502.',

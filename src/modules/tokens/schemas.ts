@@ -69,6 +69,19 @@ export const Pair = t.Object({
 const Website = t.Object({ label: t.Union([t.String(), t.Null()]), url: t.String() })
 const Social = t.Object({ type: t.Union([t.String(), t.Null()], { examples: ['twitter'] }), url: t.String() })
 
+export const ChainPoolPrice = t.Object(
+  {
+    address: t.String({ description: "The pool's id (LP-token unit), usable as the pool parameter of /ohlcv and /trades" }),
+    dexId: t.String({ examples: ['minswap-v2'] }),
+    name: t.String({ examples: ['SNEK / ADA'] }),
+    priceAda: t.Union([t.Number(), t.Null()], { description: 'ADA per whole token from the tradeable reserves last read; null for an empty reserve' }),
+    reserveAda: t.String({ pattern: '^[0-9]+$', description: 'Tradeable ADA reserve, lovelace' }),
+    reserveToken: t.String({ pattern: '^[0-9]+$', description: 'Tradeable token reserve, base units' }),
+    blockHeight: t.Integer({ description: 'Block of the pool state read' }),
+  },
+  { title: 'ChainPoolPrice' },
+)
+
 export const TokenDetail = t.Object({
   address: Unit,
   symbol: t.String(),
@@ -95,6 +108,9 @@ export const TokenDetail = t.Object({
   ]),
   websites: t.Array(Website, { description: "From source A's pair info" }),
   socials: t.Array(Social, { description: "From source A's pair info" }),
+  chainPools: t.Array(ChainPoolPrice, {
+    description: "The token's pools the chain follower records (curated tokens), deepest first: the latest price read on chain per pool; empty when none",
+  }),
 })
 
 export const SearchToken = t.Object({

@@ -27,13 +27,16 @@ import { HolderEstimates } from './holders'
 import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from './pools'
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 import { searchHits } from './search-rank'
+import { ChainStore } from '../../chain/store'
+import { chainPoolRef } from '../../chain/serving'
+import { ADA_DECIMALS, priceOf } from '../../chain/pool-update'
 import type { TokenFigures } from '../history/snapshot'
 
 
 /** Units per source A `/tokens/v1` call and per source B `tokens/multi` call. */
 const CHUNK = 30
 
-export type TokenServiceDeps = ServiceDeps<'config' | 'logger' | 'upstreams' | 'registry'>
+export type TokenServiceDeps = ServiceDeps<'config' | 'logger' | 'upstreams' | 'registry'> & Partial<ServiceDeps<'database'>>
 
 /** The detail, plus whether its holder estimate is still being computed (the answer then changes soon). */
 export type TokenDetailResult = Fetched<TokenDetailBody> & { holdersPending: boolean }
@@ -47,9 +50,11 @@ export type ScreenerListener = (body: ScreenerBody, stale: boolean) => void
 export class TokenService {
   private readonly holders: HolderEstimates
   private readonly screenerListeners: ScreenerListener[] = []
+  private readonly chain: ChainStore | null
 
   constructor(private readonly deps: TokenServiceDeps) {
     this.holders = new HolderEstimates(deps.upstreams.koios, deps.logger)
+    this.chain = deps.database ? new ChainStore(deps.database) : null
   }
 
   /** Every screener build from now on, whoever asked for it (the scheduled refresh or a request). */
@@ -130,6 +135,20 @@ export class TokenService {
     return { data, stale, figures: copiesStale ? null : figures }
   }
 
+  /** The latest state the chain follower read of each of the token's pools (none without a database). */
+  private async chainPools(unit: string) {
+    const token = this.deps.registry.get(unit)
+    if (this.chain === null || token === undefined) return []
+    const pools = await this.chain.pools(unit)
+    return pools.map((p) => ({
+      ...chainPoolRef(p, token.ticker),
+      priceAda: priceOf(BigInt(p.reserveToken), BigInt(p.reserveAda), token.decimals, ADA_DECIMALS),
+      reserveAda: p.reserveAda,
+      reserveToken: p.reserveToken,
+      blockHeight: p.lastHeight,
+    }))
+  }
+
   /** `unit` is already a lowercase unit (see parseAssetUnit). */
   async detail(unit: string, origin: string): Promise<TokenDetailResult> {
     const { dexscreener, geckoterminal, koios } = this.deps.upstreams
@@ -176,6 +195,7 @@ export class TokenService {
         holders: holders.holders,
         websites: links?.websites ?? [],
         socials: links?.socials ?? [],
+        chainPools: await this.chainPools(unit),
       },
       stale: readB === null || chainDown || anyStale(readA, readB, readInfo),
       holdersPending: holders.pending,

@@ -5,6 +5,7 @@
  */
 import type { Raw } from '../builders'
 import type { World } from '../world'
+import { koiosItem, koiosTx, touches, unspent } from '../chain'
 import { json, lower, type FakeAnswer, type FakeRequest } from './common'
 
 const MAX_ROWS = 1000
@@ -56,6 +57,58 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
       rows = addrs.flatMap((a) => k.addressAssets.get(a) ?? [])
       break
     }
+    case 'GET /blocks': {
+      const chain = k.chain
+      rows = chain.blocks.map((b) => ({ hash: b.hash, epoch_no: 600, block_height: b.height, block_time: b.time, tx_count: 0 }))
+      rows = order(filterHeight(rows, q), q.get('order') ?? 'block_height.desc')
+      break
+    }
+    case 'POST /credential_txs': {
+      const creds = new Set(((body._payment_credentials as string[]) ?? []).map(lower))
+      const after = Number(body._after_block_height ?? 0)
+      rows = k.chain.txs
+        .filter((t) => t.block.height >= after && touches(t, creds))
+        .map((t) => ({ tx_hash: t.txHash, epoch_no: 600, block_height: t.block.height, block_time: t.block.time }))
+      // Koios: DISTINCT, ORDER BY block_height DESC, no order inside a block (here: reversed block order).
+      rows = order(filterHeight(rows.reverse(), q), q.get('order'))
+      break
+    }
+    case 'POST /credential_utxos': {
+      const creds = new Set(((body._payment_credentials as string[]) ?? []).map(lower))
+      const extended = body._extended === true
+      rows = unspent(k.chain, creds).map(({ output, tx }) => {
+        const item = koiosItem(output, true, extended)
+        return {
+          tx_hash: output.txHash,
+          tx_index: output.index,
+          address: output.address,
+          value: item.value,
+          stake_address: output.stakeAddress,
+          payment_cred: output.paymentCred,
+          epoch_no: 600,
+          block_height: tx.block.height,
+          block_time: tx.block.time,
+          datum_hash: output.datumHash,
+          // Without _extended, Koios leaves inline_datum and asset_list null (README §2).
+          inline_datum: extended ? item.inline_datum : null,
+          reference_script: null,
+          asset_list: extended ? item.asset_list : null,
+          is_spent: false,
+        }
+      })
+      break
+    }
+    case 'POST /tx_info': {
+      const wanted = new Set(((body._tx_hashes as string[]) ?? []).map(lower))
+      const flags = { inputs: body._inputs === true, assets: body._assets === true, bytecode: body._bytecode === true && body._scripts === true }
+      rows = k.chain.txs.filter((t) => wanted.has(t.txHash) && !k.chain.withheld.has(t.txHash)).map((t) => koiosTx(t, flags))
+      break
+    }
+    case 'POST /datum_info': {
+      const wanted = ((body._datum_hashes as string[]) ?? []).map(lower)
+      rows = wanted.filter((h) => k.chain.datums.has(h)).map((h) => ({ datum_hash: h, creation_tx_hash: null, value: {}, bytes: k.chain.datums.get(h) }))
+      break
+    }
     default:
       return json({ code: 'PGRST202', message: `Could not find the function ${req.path}` }, 404)
   }
@@ -64,6 +117,31 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
   const page = rows.slice(offset, offset + limit)
   const select = q.get('select')
   return json(select ? page.map((row) => project(row, select)) : page)
+}
+
+/** PostgREST horizontal filtering on block_height (`gte.N`, `lte.N`, `eq.N`, `gt.N`, `lt.N`). */
+function filterHeight(rows: Raw[], q: URLSearchParams): Raw[] {
+  const f = q.get('block_height')
+  if (f === null) return rows
+  const [op, raw] = f.split('.', 2)
+  const n = Number(raw)
+  const test: Record<string, (h: number) => boolean> = { gte: (h) => h >= n, lte: (h) => h <= n, eq: (h) => h === n, gt: (h) => h > n, lt: (h) => h < n }
+  return test[op] ? rows.filter((r) => test[op](Number(r.block_height))) : rows
+}
+
+/** PostgREST `order=col.asc|desc,…` (stable; rows keep their order where the columns tie). */
+function order(rows: Raw[], spec: string | null): Raw[] {
+  if (spec === null) return rows
+  const keys = spec.split(',').map((s) => s.split('.') as [string, string])
+  return [...rows].sort((a, b) => {
+    for (const [col, dir] of keys) {
+      const x = a[col] as string | number
+      const y = b[col] as string | number
+      if (x === y) continue
+      return (x < y ? -1 : 1) * (dir === 'desc' ? -1 : 1)
+    }
+    return 0
+  })
 }
 
 /** PostgREST vertical filtering: `col`, `col->key` (JSON), `col->>key` (text), each with an optional `alias:`. */

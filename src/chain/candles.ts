@@ -1,0 +1,58 @@
+/**
+ * Candles from a pool's recorded updates (pure), shared/chain/README.md §4 "Candle derivation": price = the
+ * tradeable-reserve ratio after each update (ADA per whole token); open = the previous close (the last price
+ * before the interval, when there is one); high/low over the prices in the interval and the open; close = the
+ * last; volume = the ADA side of the swaps only (deposits and withdrawals move the price, never the volume).
+ * Intervals without an update get no candle: nothing synthetic.
+ */
+export interface PriceUpdate {
+  /** Unix seconds. */
+  time: number
+  /** ADA per whole token; null when unknown (an empty reserve): skipped. */
+  priceAda: number | null
+  /** Lovelace of a swap's ADA side; null for anything but a swap. */
+  amountAda: string | null
+}
+
+export interface ChainCandle {
+  time: number
+  open: number
+  high: number
+  low: number
+  close: number
+  /** ADA. */
+  volume: number
+}
+
+/** Monday 1970-01-05 00:00 UTC: weeks start on Mondays. */
+const WEEK_ORIGIN = 4 * 86_400
+
+export function bucketStart(time: number, seconds: number, weekly: boolean): number {
+  const origin = weekly ? WEEK_ORIGIN : 0
+  return Math.floor((time - origin) / seconds) * seconds + origin
+}
+
+/** Updates in chain order (ascending) to ascending candles of `seconds` each. */
+export function buildCandles(updates: readonly PriceUpdate[], seconds: number, weekly = false): ChainCandle[] {
+  const out: ChainCandle[] = []
+  let previousClose: number | null = null
+  let current: ChainCandle | null = null
+  for (const u of updates) {
+    if (u.priceAda === null || !Number.isFinite(u.priceAda)) continue
+    const start = bucketStart(u.time, seconds, weekly)
+    if (current === null || current.time !== start) {
+      if (current !== null) {
+        out.push(current)
+        previousClose = current.close
+      }
+      const open: number = previousClose ?? u.priceAda
+      current = { time: start, open, high: open, low: open, close: open, volume: 0 }
+    }
+    current.high = Math.max(current.high, u.priceAda)
+    current.low = Math.min(current.low, u.priceAda)
+    current.close = u.priceAda
+    if (u.amountAda !== null) current.volume += Number(u.amountAda) / 1e6
+  }
+  if (current !== null) out.push(current)
+  return out
+}

@@ -1,0 +1,314 @@
+/**
+ * The chain follower: one poll reads what is new on the followed DEXes' pool credentials, records one update per
+ * pool output of a curated token, and moves the cursor (height + hash, in the database). Every poll:
+ *
+ * 1. `GET /blocks` (newest first): the tip and the provisional window's hashes. A stored hash that changed is a
+ *    rollback: updates from that height are deleted and read again; a tip below the cursor is a lagging Koios
+ *    instance, and the poll waits for the next.
+ * 2. `credential_txs` per group of 15 credentials (one group for the 11 followed), from the cursor up, oldest first.
+ * 3. `tx_info` in batches of 13 (inputs, assets, inline datums), `datum_info` for datum-hash pools.
+ * 4. With calls left, one page of the first start's discovery pass (`credential_utxos`: every pool's current
+ *    UTxO, so pools that did not trade lately are known too), then of its backfill (CHAIN_BACKFILL_HOURS), newest
+ *    first.
+ *
+ * A poll never makes more than CHAIN_FOLLOWER_CALLS_PER_POLL calls (the core plan's figure): what does not fit
+ * waits for the next poll, and the cursor stops before the first transaction not read. A Koios fault ends the
+ * poll; what was recorded stays (re-reading it is a no-op) and the rest is read at the next poll.
+ */
+import type { PoolUpdateRow } from '../db/schema'
+import type { Logger } from '../observability/logger'
+import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
+import { asCore } from '../upstream/call-context'
+import { BudgetRefusal } from '../upstream/errors'
+import type { Koios } from '../upstream/koios'
+import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
+import { PAGE_SIZE } from '../upstream/koios'
+import { forkHeight, PROVISIONAL_BLOCKS } from './rollback'
+import type { Backfill, ChainStore, Cursor, Discovery } from './store'
+import { poolOfUtxo, updatesOfTx, type PoolReaders } from './tx-updates'
+
+/** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
+export const BLOCKS_PER_HOUR = 180
+/** Calls a tx_info batch may need after it: the batch's datum_info calls (datum-hash pools). */
+const DATUM_CALLS_PER_BATCH = 2
+
+export type TradesListener = (swaps: readonly PoolUpdateRow[]) => void
+/**
+ * Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void),
+ * and the tokens whose swaps were removed.
+ */
+export type RollbackListener = (fromHeight: number, tokens: readonly string[]) => void
+
+export interface FollowerDeps {
+  koios: Koios
+  store: ChainStore
+  readers: PoolReaders
+  /** Decimals of a curated token; undefined for any other unit (its pools are not followed). */
+  decimalsOf(unit: string): number | undefined
+  logger: Logger
+  metrics?: { chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n?: number): void }
+  backfillHours: number
+  now: () => number
+  callsPerPoll?: number
+}
+
+export interface PollReport {
+  calls: number
+  recorded: number
+  skipped: number
+  rolledBackFrom: number | null
+  /** Pools found by the discovery pass in this poll. */
+  discovered: number
+  cursor: Cursor | null
+}
+
+/** Counts a poll's Koios calls against its allowance. */
+class Allowance {
+  used = 0
+  constructor(readonly total: number) {}
+  get left(): number {
+    return this.total - this.used
+  }
+  take(): void {
+    if (this.used >= this.total) throw new RangeError('chain follower: call allowance exceeded')
+    this.used += 1
+  }
+}
+
+export class ChainFollower {
+  private readonly listeners: TradesListener[] = []
+  private readonly rollbackListeners: RollbackListener[] = []
+  private readonly groups: string[][]
+
+  constructor(private readonly deps: FollowerDeps) {
+    const creds = deps.readers.credentials
+    this.groups = []
+    for (let i = 0; i < creds.length; i += BATCH.credentialTxs) this.groups.push([...creds.slice(i, i + BATCH.credentialTxs)])
+  }
+
+  /** Swaps recorded by the live follow (not the backfill), as they are stored: for the live stream (trades:<unit>). */
+  onTrades(listener: TradesListener): () => void {
+    this.listeners.push(listener)
+    return () => void this.listeners.splice(this.listeners.indexOf(listener), 1)
+  }
+
+  /** Rollbacks, for a live stream that handed out swaps of the orphaned blocks. */
+  onRollback(listener: RollbackListener): () => void {
+    this.rollbackListeners.push(listener)
+    return () => void this.rollbackListeners.splice(this.rollbackListeners.indexOf(listener), 1)
+  }
+
+  private notify<L>(listeners: readonly L[], call: (listener: L) => void): void {
+    for (const listener of listeners) {
+      try {
+        call(listener)
+      } catch (error) {
+        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a listener failed')
+      }
+    }
+  }
+
+  /**
+   * One poll; a Koios fault is logged and counted, and the poll is simply tried again next time. A 429 needs no
+   * pause here: every call goes through the shared HTTP client and budget ledger (core lane), which believe it
+   * (`Exceeded Tier Limit`: no call until the UTC day's reset but one probe per 5 min; any other 429: its
+   * Retry-After or 60 s) for every Koios caller at once. Meanwhile the ledger refuses the poll's first call
+   * before it leaves (BudgetRefusal), so a waiting follower costs nothing.
+   */
+  async poll(): Promise<PollReport> {
+    const calls = new Allowance(this.deps.callsPerPoll ?? CHAIN_FOLLOWER_CALLS_PER_POLL)
+    const report: PollReport = { calls: 0, recorded: 0, skipped: 0, rolledBackFrom: null, discovered: 0, cursor: null }
+    try {
+      await asCore(() => this.step(calls, report))
+      this.deps.metrics?.chainEvent('poll')
+    } catch (error) {
+      this.deps.metrics?.chainEvent('poll_failed')
+      const err = error instanceof Error ? error.message : String(error)
+      // A refusal is the ledger keeping the quota (a spent day, a cool-down): expected, not a fault to warn of.
+      if (error instanceof BudgetRefusal) this.deps.logger.info({ err, reason: error.reason }, 'chain follower poll refused by the Koios budget: retried at the next poll')
+      else this.deps.logger.warn({ err }, 'chain follower poll failed: retried at the next poll')
+    }
+    report.calls = calls.used
+    return report
+  }
+
+  private async step(calls: Allowance, report: PollReport): Promise<void> {
+    const { koios, store } = this.deps
+    calls.take()
+    const recent = await koios.latestBlocks(PROVISIONAL_BLOCKS + 2)
+    if (recent.length === 0) return
+    const tip = recent.reduce((a, b) => (b.height > a.height ? b : a))
+    let cursor = await store.cursor()
+    if (cursor === null) {
+      // First start: the tip block is read live, the backfill covers the heights below it, newest first.
+      const blocks = this.deps.backfillHours * BLOCKS_PER_HOUR
+      const top = tip.height - 1
+      const pages = () => ({ offsets: this.groups.map(() => 0), done: this.groups.map(() => false) })
+      cursor = {
+        height: top,
+        hash: null,
+        time: null,
+        backfill: blocks > 0 ? { bottom: tip.height - blocks, top, ...pages() } : null,
+        discovery: pages(),
+      }
+    } else {
+      if (tip.height < cursor.height) {
+        this.deps.logger.info({ tip: tip.height, cursor: cursor.height }, 'chain follower: Koios is behind the cursor (a lagging instance): waiting')
+        report.cursor = cursor
+        return
+      }
+      const windowFrom = tip.height - PROVISIONAL_BLOCKS - 2
+      const fork = forkHeight(recent, await store.blocks(windowFrom), await store.updateBlocks(windowFrom))
+      if (fork !== null) {
+        const below = recent.find((b) => b.height === fork - 1)
+        cursor = { ...cursor, height: Math.min(cursor.height, fork - 1), hash: below?.hash ?? null, time: below?.time ?? null }
+        const { removed, swapTokens } = await store.rollback(fork, cursor, this.deps.now())
+        report.rolledBackFrom = fork
+        this.deps.metrics?.chainEvent('rollback')
+        this.deps.logger.warn({ fromHeight: fork, removedUpdates: removed }, 'chain rollback: orphaned updates removed, reading again')
+        this.notify(this.rollbackListeners, (listener) => listener(fork, swapTokens))
+      }
+    }
+    await store.saveBlocks(recent, tip.height - PROVISIONAL_BLOCKS - 2)
+
+    cursor = await this.live(cursor, tip, recent, calls, report)
+    await store.setCursor(cursor, this.deps.now())
+    if (cursor.discovery !== null && calls.left >= 1) {
+      cursor = { ...cursor, discovery: await this.discover(cursor.discovery, calls, report) }
+      await store.setCursor(cursor, this.deps.now())
+    }
+    if (cursor.backfill !== null && calls.left >= 2 + DATUM_CALLS_PER_BATCH) {
+      cursor = { ...cursor, backfill: await this.backfill(cursor.backfill, calls, report) }
+      await store.setCursor(cursor, this.deps.now())
+    }
+    report.cursor = cursor
+  }
+
+  /** New transactions from the cursor to the tip, oldest first, as far as the allowance goes. */
+  private async live(cursor: Cursor, tip: ChainBlock, recent: readonly ChainBlock[], calls: Allowance, report: PollReport): Promise<Cursor> {
+    if (cursor.height >= tip.height) return cursor
+    const refs = new Map<string, TxRef>()
+    let covered = tip.height
+    for (const group of this.groups) {
+      calls.take()
+      const rows = await this.deps.koios.credentialTxs(group, cursor.height + 1, { order: 'asc' })
+      for (const r of rows) if (r.blockHeight <= tip.height) refs.set(r.txHash, r)
+      // A full page: heights past its last row are not all read yet.
+      if (rows.length >= PAGE_SIZE) covered = Math.min(covered, rows[rows.length - 1].blockHeight - 1)
+    }
+    const ordered = [...refs.values()].filter((r) => r.blockHeight <= covered).sort((a, b) => a.blockHeight - b.blockHeight || (a.txHash < b.txHash ? -1 : 1))
+    const { read, hashes } = await this.readTxs(ordered, calls, report, true)
+    const reachedHeight = read === ordered.length ? covered : ordered[read].blockHeight - 1
+    if (reachedHeight <= cursor.height) return cursor
+    const block = recent.find((b) => b.height === reachedHeight)
+    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time: block?.time ?? null }
+  }
+
+  /**
+   * One page of the discovery pass: the pool credentials' current UTxOs, each recognised pool of a curated token
+   * recorded with its current reserves (no update: nothing is known about the transaction before it). Outputs
+   * whose datum sits behind a hash and is needed (WingRiders V1) are left to be found when they next trade.
+   */
+  private async discover(state: Discovery, calls: Allowance, report: PollReport): Promise<Discovery | null> {
+    const g = state.done.findIndex((d) => !d)
+    if (g < 0) return null
+    calls.take()
+    const page = await this.deps.koios.credentialUtxos(this.groups[g], state.offsets[g])
+    const pools = []
+    for (const { output, blockHeight } of page.outputs) {
+      const found = poolOfUtxo(output, blockHeight, this.deps.readers, this.deps.decimalsOf)
+      if (found !== null) pools.push(found)
+    }
+    await this.deps.store.record([], pools)
+    report.discovered += pools.length
+    const offsets = [...state.offsets]
+    const done = [...state.done]
+    offsets[g] += page.rows
+    if (page.rows < PAGE_SIZE) done[g] = true
+    return done.every(Boolean) ? null : { offsets, done }
+  }
+
+  /** One step of the first start's backfill, newest first: one page of one credential group. */
+  private async backfill(state: Backfill, calls: Allowance, report: PollReport): Promise<Backfill | null> {
+    const g = state.done.findIndex((d) => !d)
+    if (g < 0) return null
+    calls.take()
+    const rows = await this.deps.koios.credentialTxs(this.groups[g], state.bottom + 1, { order: 'desc', offset: state.offsets[g], maxHeight: state.top })
+    const { read } = await this.readTxs(rows, calls, report, false)
+    const offsets = [...state.offsets]
+    const done = [...state.done]
+    offsets[g] += read
+    if (read === rows.length && rows.length < PAGE_SIZE) done[g] = true
+    if (done.every(Boolean)) {
+      this.deps.logger.info({ bottom: state.bottom, top: state.top }, 'chain follower: backfill done')
+      return null
+    }
+    return { ...state, offsets, done }
+  }
+
+  /**
+   * tx_info (and datum_info) for the refs in order, batch by batch while the allowance lasts; records the
+   * updates. Returns how many refs were read (a prefix) and the block hash of each height read.
+   */
+  private async readTxs(refs: readonly TxRef[], calls: Allowance, report: PollReport, live: boolean): Promise<{ read: number; hashes: Map<number, string> }> {
+    const hashes = new Map<number, string>()
+    let read = 0
+    while (read < refs.length && calls.left >= 1 + DATUM_CALLS_PER_BATCH) {
+      const batch = refs.slice(read, read + BATCH.txInfo)
+      calls.take()
+      const txs = await this.deps.koios.txInfo(batch.map((r) => r.txHash))
+      // A tx credential_txs listed but tx_info did not return (a Koios instance behind the other, or a tx a
+      // rollback just removed): stop before it, so it is asked again at the next poll rather than passed over.
+      const returned = new Set(txs.map((t) => t.txHash))
+      const missing = batch.findIndex((r) => !returned.has(r.txHash))
+      await this.fillDatums(txs, calls)
+      const swaps: PoolUpdateRow[] = []
+      for (const tx of txs.sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex)) {
+        hashes.set(tx.blockHeight, tx.blockHash)
+        const result = updatesOfTx(tx, this.deps.readers, this.deps.decimalsOf)
+        for (const s of result.skipped) {
+          this.deps.logger.warn({ txHash: s.txHash, output: s.index, reason: s.reason }, 'chain follower: pool output skipped (unreadable)')
+        }
+        report.skipped += result.skipped.length
+        if (result.skipped.length > 0) this.deps.metrics?.chainEvent('skipped_output', result.skipped.length)
+        const added = await this.deps.store.record(result.updates, result.pools)
+        report.recorded += added
+        if (added > 0) this.deps.metrics?.chainEvent('update', added)
+        // A block re-read after a capped poll inserts nothing: its swaps were handed out already.
+        if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
+      }
+      if (live && swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
+      if (missing >= 0) {
+        this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
+        read += missing
+        break
+      }
+      read += batch.length
+    }
+    return { read, hashes }
+  }
+
+  /** The datums of datum-hash pool inputs and outputs, from datum_info (at most DATUM_CALLS_PER_BATCH calls). */
+  private async fillDatums(txs: ChainTx[], calls: Allowance): Promise<void> {
+    const wanted = new Set<string>()
+    for (const tx of txs) {
+      for (const o of [...tx.inputs, ...tx.outputs]) {
+        if (o.datumCbor === null && o.datumHash !== null && this.deps.readers.datumByHash.has(o.paymentCred)) wanted.add(o.datumHash)
+      }
+    }
+    const list = [...wanted]
+    const datums = new Map<string, string>()
+    for (let i = 0; i < list.length && i < DATUM_CALLS_PER_BATCH * BATCH.datumInfo; i += BATCH.datumInfo) {
+      calls.take()
+      for (const [k, v] of await this.deps.koios.datumInfo(list.slice(i, i + BATCH.datumInfo))) datums.set(k, v)
+    }
+    for (const tx of txs) {
+      for (const list of [tx.inputs, tx.outputs]) {
+        for (let i = 0; i < list.length; i++) {
+          const o = list[i]
+          if (o.datumCbor === null && o.datumHash !== null && datums.has(o.datumHash)) list[i] = { ...o, datumCbor: datums.get(o.datumHash)! }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The follower's schedule: every interval, take or renew the lease, and poll if it is ours. The interval is the
+ * core plan's for 'chain-follower' (CHAIN_POLL_MS overrides it); the lease lasts three intervals and is renewed
+ * every interval while a poll runs too, so a slow poll does not lose it and a killed follower is replaced within
+ * one lease period.
+ */
+import type { Logger } from '../observability/logger'
+import type { ChainFollower } from './follower'
+import type { Lease } from './lease'
+
+export interface FollowerRunner {
+  start(): void
+  stop(): Promise<void>
+  /** True while this instance holds the lease (it is the one following). */
+  readonly leading: boolean
+}
+
+export const leaseMsFor = (intervalMs: number) => Math.max(3 * intervalMs, 1000)
+
+export function followerRunner(follower: ChainFollower, lease: Lease, intervalMs: number, logger: Logger): FollowerRunner {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let running: Promise<void> | null = null
+  let stopped = false
+  let leading = false
+  const tick = async () => {
+    try {
+      const held = await lease.acquire(leaseMsFor(intervalMs))
+      if (held !== leading) logger.info({ leading: held }, held ? 'chain follower: this instance follows the chain' : 'chain follower: another instance follows the chain')
+      leading = held
+      if (!held) return
+      // Keep the lease while a long poll runs (a backfill page on a slow Koios).
+      const heartbeat = setInterval(() => void lease.acquire(leaseMsFor(intervalMs)).catch(() => {}), intervalMs)
+      try {
+        await follower.poll()
+      } finally {
+        clearInterval(heartbeat)
+      }
+    } catch (error) {
+      leading = false
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: lease or poll failed')
+    }
+  }
+  const schedule = () => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      running = tick().finally(schedule)
+    }, intervalMs)
+  }
+  return {
+    start() {
+      running = tick().finally(schedule)
+    },
+    async stop() {
+      stopped = true
+      if (timer !== null) clearTimeout(timer)
+      await running
+    },
+    get leading() {
+      return leading
+    },
+  }
+}

@@ -1,0 +1,29 @@
+/** How the chain's recorded pools and freshness are named in answers (pure; shared by /trades and /ohlcv). */
+import type { ChainPoolRow } from '../db/schema'
+import type { Cursor } from './store'
+
+export const chainPoolRef = (pool: Pick<ChainPoolRow, 'poolId' | 'dex'>, ticker: string) => ({
+  address: pool.poolId,
+  dexId: pool.dex,
+  name: `${ticker} / ADA`,
+})
+
+export const asOf = (cursor: Cursor | null) =>
+  cursor === null ? null : { blockHeight: cursor.height, blockHash: cursor.hash, time: cursor.time }
+
+export function tradesCoverage(ticker: string, dexes: readonly string[]): string {
+  const where = dexes.length === 0 ? 'no followed pool seen yet' : `followed pools on ${[...new Set(dexes)].sort().join(', ')}`
+  return (
+    `Swaps of ${ticker} against ADA read by this service from the chain (${where}): one trade per pool per ` +
+    'transaction, the net change of the pool’s tradeable reserves (orders netted inside a batch); deposits and ' +
+    'withdrawals are not trades. Not chain-wide: other DEXes and token/token pools are not followed.'
+  )
+}
+
+export function chainChartCoverage(ticker: string, dex: string): string {
+  return (
+    `Candles of one pool (${ticker} / ADA on ${dex}) built by this service from the swaps and reserve changes it ` +
+    'read on chain: price = the pool’s tradeable-reserve ratio after each update, volume = the ADA side of its ' +
+    'swaps; not an all-DEX aggregate.'
+  )
+}

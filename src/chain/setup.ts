@@ -1,0 +1,54 @@
+/**
+ * The follower as the service builds it: readers from the per-DEX files, the store on the service's database,
+ * the lease in Redis (REDIS_URL) or the database, the interval from the core plan unless CHAIN_POLL_MS is set.
+ */
+import type { Cluster } from '../cluster/cluster'
+import type { Config } from '../config'
+import type { CommunityDatabase } from '../db/client'
+import type { Logger } from '../observability/logger'
+import type { Metrics } from '../observability/metrics'
+import type { TokenRegistry } from '../registry/registry'
+import type { Upstreams } from '../upstream'
+import { intervalOf } from '../upstream/core-plan'
+import { ChainFollower } from './follower'
+import { databaseLease, redisLease } from './lease'
+import { poolReaders } from './readers'
+import { followerRunner, type FollowerRunner } from './runner'
+import { ChainStore } from './store'
+
+export interface ChainFollowing {
+  follower: ChainFollower
+  runner: FollowerRunner
+  intervalMs: number
+}
+
+export interface ChainSetupDeps {
+  config: Config
+  logger: Logger
+  metrics: Metrics
+  upstreams: Upstreams
+  registry: TokenRegistry
+  database: CommunityDatabase
+  cluster: Cluster | null
+  now: () => number
+}
+
+export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
+  const follower = new ChainFollower({
+    koios: deps.upstreams.koios,
+    store: new ChainStore(deps.database),
+    readers: poolReaders(),
+    decimalsOf: (unit) => deps.registry.get(unit)?.decimals,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    backfillHours: deps.config.chain.backfillHours,
+    now: deps.now,
+  })
+  // CHAIN_POLL_MS is also the preferred interval the plan was sized with (upstream/index.ts): the plan reserves
+  // budget for it, and stretches it only when the budget cannot hold it (then the override still wins here).
+  const intervalMs = deps.config.chain.pollMs ?? intervalOf(deps.upstreams.plan, 'chain-follower')
+  const holder = `${process.pid}-${crypto.randomUUID()}`
+  const inDatabase = databaseLease(deps.database, holder, deps.now)
+  const lease = deps.cluster === null ? inDatabase : redisLease(deps.cluster, inDatabase, holder)
+  return { follower, runner: followerRunner(follower, lease, intervalMs, deps.logger), intervalMs }
+}

@@ -1,0 +1,48 @@
+/**
+ * Candles of a pool the chain follower records (src/chain/), built by this service from the pool's updates: no
+ * source B call for that pool. Prices are ADA per token as read; `quote=usd` multiplies each candle (prices and
+ * volume) by ADA's USD price at its start from the market provider's series, leaving out a candle with no price
+ * near it (as `quote=ada` re-basing does for source B candles).
+ */
+import { buildCandles } from '../../chain/candles'
+import type { ChainStore } from '../../chain/store'
+import type { CoinGecko } from '../../upstream/coingecko'
+import { adaUsdAt } from '../trades/ada-usd'
+import { adaSeriesFor, matchToleranceMs } from './ada-rebase'
+import { latest, type Candle } from './candles'
+import type { Quote } from './request'
+import type { TimeframeSpec } from './timeframes'
+
+const WEEK_SECONDS = 7 * 86_400
+
+export async function chainCandles(
+  store: ChainStore,
+  coingecko: CoinGecko,
+  poolId: string,
+  spec: TimeframeSpec,
+  quote: Quote,
+  limit: number,
+  nowMs: number,
+): Promise<{ candles: Candle[]; stale: boolean }> {
+  const seconds = spec.weekly ? WEEK_SECONDS : spec.upstreamSeconds
+  const nowSeconds = Math.floor(nowMs / 1000)
+  const from = nowSeconds - seconds * limit
+  const rows = await store.poolHistory(poolId, from)
+  const built = buildCandles(
+    rows.map((r) => ({ time: r.blockTime, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })),
+    seconds,
+    spec.weekly,
+  )
+  // The update before `from` only opens the first candle in range.
+  const inRange = latest(built.filter((c) => c.time + seconds > from), limit)
+  if (quote === 'ada' || inRange.length === 0) return { candles: inRange, stale: false }
+  const window = adaSeriesFor(inRange[0].time, nowMs)
+  const usd = await adaUsdAt(coingecko, inRange.map((c) => c.time), nowMs, matchToleranceMs(window, seconds))
+  const candles: Candle[] = []
+  for (const c of inRange) {
+    const ada = usd.at(c.time)
+    if (ada === null || !(ada > 0)) continue
+    candles.push({ time: c.time, open: c.open * ada, high: c.high * ada, low: c.low * ada, close: c.close * ada, volume: c.volume * ada })
+  }
+  return { candles, stale: usd.stale }
+}

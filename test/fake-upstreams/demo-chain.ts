@@ -1,0 +1,95 @@
+/**
+ * The demo's chain (bun run demo, the benchmarks): a day of blocks, 20 s apart, in which every curated token has
+ * one or two ADA pools across the seven followed DEXes and trades on them (constant-product swaps of 0.05–1 % of
+ * the pool, a deposit now and then). `tick()` adds the next block with a few swaps, at a mainnet-like pace, so the
+ * follower always has something new. Deterministic: the same registry gives the same chain.
+ */
+import { LOVELACE, type DexId } from '../../src/chain/types'
+import type { RegistryToken } from '../../src/registry/registry'
+import { FakeChain, type FakePool, type PoolMove } from './chain'
+import { demoPrice } from './demo-market'
+
+const DEXES: DexId[] = ['minswap-v2', 'sundaeswap-v3', 'wingriders-v2', 'splash', 'minswap-v1', 'sundaeswap-v1', 'wingriders-v1']
+const BLOCK_SECONDS = 20
+const DAY_BLOCKS = 86_400 / BLOCK_SECONDS
+
+function seeded(seed: number): () => number {
+  let h = seed | 0
+  return () => {
+    h = (h + 0x6d2b79f5) | 0
+    let t = Math.imul(h ^ (h >>> 15), 1 | h)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export interface DemoChain {
+  chain: FakeChain
+  pools: FakePool[]
+  /** Add the next block (a few swaps on random pools). */
+  tick(): void
+}
+
+/**
+ * `swapsPerBlock`: average pool updates a block (the bench states the rate it uses). ADA at `adaUsd` turns the
+ * demo's USD prices into pool reserves.
+ */
+export function demoChain(
+  tokens: readonly RegistryToken[],
+  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; blocks?: number; unfollowedPools?: number } = {},
+): DemoChain {
+  const now = Math.floor((options.nowMs ?? Date.now()) / 1000)
+  const adaUsd = options.adaUsd ?? 0.65
+  const perBlock = options.swapsPerBlock ?? 0.4
+  const rand = seeded(20)
+  // Heights follow the clock, so a demo restarted on the same database finds the chain ahead of its cursor.
+  const first = Math.floor(now / BLOCK_SECONDS) - DAY_BLOCKS
+  const chain = new FakeChain(first, first * BLOCK_SECONDS, BLOCK_SECONDS)
+  const pools: FakePool[] = []
+  tokens.forEach((token, i) => {
+    const priceAda = demoPrice(token.ticker, 0) / adaUsd
+    const count = i % 3 === 0 ? 2 : 1
+    for (let k = 0; k < count; k++) {
+      const adaSide = BigInt(Math.round(20_000 + rand() * 1_500_000)) * 1_000_000n
+      const tokenSide = BigInt(Math.max(1, Math.round((Number(adaSide) / 1e6 / priceAda) * 10 ** token.decimals)))
+      pools.push(chain.pool({ dex: DEXES[(i + k * 3) % DEXES.length], assetA: LOVELACE, assetB: token.unit, reserveA: adaSide, reserveB: tokenSide, lpSupply: 1_000_000_000n + BigInt(i) }))
+    }
+  })
+  // Pools of tokens outside the registry: the follower reads their transactions and discards them (mainnet's waste).
+  for (let i = 0; i < (options.unfollowedPools ?? 0); i++) {
+    const unit = Bun.hash.wyhash(`unfollowed:${i}`).toString(16).padStart(16, '0').repeat(4).slice(0, 56) + '4e4f4e45'
+    pools.push(chain.pool({ dex: DEXES[i % DEXES.length], assetA: LOVELACE, assetB: unit, reserveA: 50_000_000_000n, reserveB: 1_000_000_000_000n, lpSupply: 1_000_000_000n }))
+  }
+  const swap = (pool: FakePool): PoolMove => {
+    const { reserveA, reserveB } = pool.spec
+    const share = 0.0005 + rand() * 0.01
+    if (rand() < 0.5) {
+      const ada = BigInt(Math.max(1_000_000, Math.round(Number(reserveA) * share)))
+      return { pool, reserveA: reserveA + ada, reserveB: (reserveA * reserveB) / (reserveA + ada) }
+    }
+    const tok = BigInt(Math.max(1, Math.round(Number(reserveB) * share)))
+    return { pool, reserveA: (reserveA * reserveB) / (reserveB + tok), reserveB: reserveB + tok }
+  }
+  const deposit = (pool: FakePool): PoolMove => {
+    const { reserveA, reserveB, lpSupply } = pool.spec
+    return { pool, reserveA: (reserveA * 101n) / 100n, reserveB: (reserveB * 101n) / 100n, lpSupply: (lpSupply * 101n) / 100n }
+  }
+  const nextBlock = (first: boolean) => {
+    if (first) {
+      chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
+      return
+    }
+    const txs: PoolMove[][] = []
+    let n = Math.floor(perBlock) + (rand() < perBlock % 1 ? 1 : 0)
+    const used = new Set<FakePool>()
+    while (n-- > 0) {
+      const pool = pools[Math.floor(rand() * pools.length)]
+      if (used.has(pool)) continue
+      used.add(pool)
+      txs.push([rand() < 0.05 ? deposit(pool) : swap(pool)])
+    }
+    chain.addBlock(txs)
+  }
+  for (let b = 0; b < (options.blocks ?? DAY_BLOCKS); b++) nextBlock(b === 0)
+  return { chain, pools, tick: () => nextBlock(false) }
+}
