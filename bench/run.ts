@@ -50,7 +50,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, streamFigure, simulatedDay, chainFollower]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

@@ -67,7 +67,7 @@ const rssAfterSettling = async (rss: () => Promise<number>) => {
 
 export const streamFigure: Figure = {
   name: 'stream',
-  title: '10. Live stream: memory of idle streams, refresh-to-event time, and the cached GET with streams open',
+  title: '11. Live stream: memory of idle streams, refresh-to-event time, and the cached GET with streams open',
   async run({ startService, fake }) {
     const service = await startService({ STREAM_MAX_PER_CLIENT: '100000', LOG_LEVEL: 'warn' })
     const lines = []

@@ -89,5 +89,5 @@ ${chainExamples}
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 
-  curl -N '${origin}${API_PREFIX}/stream?topics=screener,token:${SAMPLE.snek}'
+  curl -N '${origin}${API_PREFIX}/stream?topics=screener,token:${SAMPLE.snek},trades:${SAMPLE.snek}'
 `)

@@ -12,7 +12,7 @@ const lifetimes = Object.entries(TIMEFRAME_SPECS)
 
 const NO_CHARTABLE_POOL = errorDoc(
   'no_chartable_pool',
-  'The token has no source B pool (its liquidity is only on source A’s DEXes, or nowhere), or the chain API does not know the unit',
+  'The token has no pool the chain follower records and no chartable source B pool (or no pool at all), or the chain API does not know the unit',
   { unit: SNEK_UNIT, sourceBDexes: null },
 )
 
@@ -67,11 +67,11 @@ export const ohlcvDoc = endpoint({
     documented(INVALID.quote(), 'quote is not usd or ada'),
     documented(INVALID.pool(), 'pool is not a hex address'),
     NO_CHARTABLE_POOL,
-    errorDoc('pool_not_found', "pool is not one of the token's chartable source B pools", { unit: SNEK_UNIT, pool: SAMPLE_POOL }),
+    errorDoc('pool_not_found', "pool is not one of the token's chartable pools (followed on chain, or source B)", { unit: SNEK_UNIT, pool: SAMPLE_POOL }),
     errorDoc('upstream_unavailable', 'Source B failed and no cached copy exists', { upstream: 'geckoterminal', failure: 'network' }),
     errorDoc('upstream_unavailable', 'quote=ada and the ADA/USD series failed with no cached copy', { upstream: 'coingecko', failure: 'network' }),
   ],
-  coverage: 'Candles of one source B pool: the deepest (top) one unless `pool` picks another; named in `pool` and `coverage`; never an all-DEX aggregate.',
+  coverage: 'Candles of one pool: the deepest pool the chain follower records (built by this service from on-chain swaps), else the deepest source B pool, unless `pool` picks another; named in `pool` and `coverage`; never an all-DEX aggregate.',
   response: OhlcvResponse,
   responseExample: {
     asset: SNEK_UNIT,

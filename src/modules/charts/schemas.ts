@@ -30,9 +30,9 @@ export const OhlcvResponse = t.Object(
     pool: PoolRefSchema,
     tf: t.Union(literals(TIMEFRAMES)),
     quote: t.Union([t.Literal('USD'), t.Literal('ADA')]),
-    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable source B pools, deepest first" }),
+    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable pools: those the chain follower records (deepest first), then source B's" }),
     candles: t.Array(CandleSchema, { description: 'Ascending by time, one per interval, quiet intervals left out, at most limit' }),
-    coverage: t.String({ description: 'Says this is one source B pool, not an all-DEX aggregate' }),
+    coverage: t.String({ description: 'Says which one pool this is (followed on chain or source B), never an all-DEX aggregate' }),
   },
   { title: 'Ohlcv' },
 )
