@@ -5,6 +5,8 @@
  * last; volume = the ADA side of the swaps only (deposits and withdrawals move the price, never the volume).
  * Intervals without an update get no candle: nothing synthetic.
  */
+import { weekStart } from '../market/weeks'
+
 export interface PriceUpdate {
   /** Unix seconds. */
   time: number
@@ -24,12 +26,9 @@ export interface ChainCandle {
   volume: number
 }
 
-/** Monday 1970-01-05 00:00 UTC: weeks start on Mondays. */
-const WEEK_ORIGIN = 4 * 86_400
-
+/** The start of the interval a time falls in; weeks start on Monday 00:00 UTC, as source B's weekly candles here do. */
 export function bucketStart(time: number, seconds: number, weekly: boolean): number {
-  const origin = weekly ? WEEK_ORIGIN : 0
-  return Math.floor((time - origin) / seconds) * seconds + origin
+  return weekly ? weekStart(time) : Math.floor(time / seconds) * seconds
 }
 
 /** Updates in chain order (ascending) to ascending candles of `seconds` each. */

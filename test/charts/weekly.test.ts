@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import type { Candle } from '../../src/modules/charts/candles'
-import { completeWeeks, weekStart, weeklyCandles } from '../../src/modules/charts/weekly'
+import { weekStart } from '../../src/market/weeks'
+import { completeWeeks, weeklyCandles } from '../../src/modules/charts/weekly'
 
 const day = (iso: string, open: number, high: number, low: number, close: number, volume: number): Candle => ({
   time: Date.parse(`${iso}T00:00:00Z`) / 1000,

@@ -19,7 +19,7 @@ import type { GeckoTerminal, OhlcvRow } from '../../upstream/geckoterminal'
 import type { Candle } from './candles'
 import type { ChartablePool } from './pools'
 import type { TimeframeSpec } from './timeframes'
-import { weekStart } from './weekly'
+import { weekStart } from '../../market/weeks'
 
 /** Source B's largest page. */
 export const ROWS_PER_CALL = 1000

@@ -3,18 +3,8 @@
  * daily candle, the close of its last, the highest high, the lowest low and the summed volume. A week with no
  * daily candle (no trade) has no candle; the current week is included as far as it has gone.
  */
+import { weekStart } from '../../market/weeks'
 import type { Candle } from './candles'
-
-const DAY_S = 86_400
-/** 1970-01-01 was a Thursday: three days after a Monday. */
-const EPOCH_WEEKDAY_FROM_MONDAY = 3
-
-/** Monday 00:00 UTC of the week a time falls in, unix seconds. */
-export function weekStart(time: number): number {
-  const day = Math.floor(time / DAY_S)
-  const daysSinceMonday = (((day + EPOCH_WEEKDAY_FROM_MONDAY) % 7) + 7) % 7
-  return (day - daysSinceMonday) * DAY_S
-}
 
 /**
  * The weeks of `subset` that hold every day `all` has in them: after re-basing to ADA some days can lose
