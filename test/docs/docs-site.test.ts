@@ -4,35 +4,20 @@
  * answers 200; and the API reference page renders from the locally served Scalar bundle.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { catalogue } from '../../src/catalogue'
 import { mcpTools } from '../../src/mcp/tools'
 import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
+import { launchChromium } from '../support/chromium'
 import { ensureDocsBuilt } from './docs-build'
 
-const CHROMIUM = '/usr/bin/chromium'
-// As the machine notes prescribe: headless, no sandbox (root), and no background calls to Google's hosts.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does it in CI`)
-}
 await ensureDocsBuilt()
 
 const svc = await startService()
 svc.app.listen({ port: 0, hostname: '127.0.0.1' })
 const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+const browser: Browser = await launchChromium()
 
 afterAll(async () => {
   await browser.close()

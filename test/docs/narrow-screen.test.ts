@@ -5,25 +5,23 @@
  * without Vue's hydration-mismatch warning. Every built page is walked, so pages added later are checked too.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { existsSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DOCS_DIST } from '../../src/modules/docs-site/routes'
 import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
+import { launchChromium } from '../support/chromium'
 import { ensureDocsBuilt } from './docs-build'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const PHONE = { width: 390, height: 844 }
 
-if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`)
 await ensureDocsBuilt()
 
 const svc = await startService({ env: { DATABASE_URL: ':memory:' } })
 svc.app.listen({ port: 0, hostname: '127.0.0.1' })
 const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+const browser: Browser = await launchChromium()
 
 afterAll(async () => {
   await browser.close()

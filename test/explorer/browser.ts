@@ -1,19 +1,10 @@
 /** Debian's chromium through playwright-core, offline: the explorer tests' browser and pages. */
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+export { launchChromium } from '../support/chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
-// Headless, no sandbox (root), and no background calls to Google's hosts.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const ARTIFACTS = join(import.meta.dir, '..', '..', 'test-artifacts', 'explorer')
-
-export function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); .ci/run does it in CI`)
-  }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-}
 
 /** A page whose requests may reach only `base`; page errors and other requests are recorded. */
 export async function openPage(browser: Browser, base: string, width = 1280) {

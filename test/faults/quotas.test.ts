@@ -8,28 +8,12 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import registry from '../../src/registry/tokens.json'
-import { createApp } from '../../src/app'
-import { loadConfig } from '../../src/config'
-import { buildDeps } from '../../src/deps'
-import { Logger, memorySink } from '../../src/observability/logger'
-import { Metrics } from '../../src/observability/metrics'
-import { MemoryBudgetLedger, PROBE_INTERVAL_MS } from '../../src/upstream/budget-ledger'
-import { FakeUpstreams } from '../fake-upstreams/server'
+import { PROBE_INTERVAL_MS } from '../../src/upstream/budget-ledger'
 import { SAMPLE } from '../fake-upstreams/world'
-import { DAY_START, runSimulatedDay } from '../support/simulated-day'
+import { clockedService, DAY_START, runSimulatedDay } from '../support/simulated-day'
 
 async function service(env: Record<string, string>, start = DAY_START) {
-  const clock = { now: start }
-  const now = () => clock.now
-  const fake = await FakeUpstreams.start()
-  const config = loadConfig({ ...fake.env(), DATABASE_URL: 'off', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '1000', ...env })
-  const deps = await buildDeps(config, {
-    logger: new Logger(config.logLevel, memorySink()),
-    metrics: new Metrics({ defaultMetrics: false }),
-    now,
-    ledger: (limits) => new MemoryBudgetLedger(limits, now),
-  })
-  const app = createApp(deps)
+  const { clock, fake, deps, app } = await clockedService(env, start)
   const get = (path: string) => app.handle(new Request(`http://localhost${path}`))
   return { clock, fake, deps, get, stop: () => fake.stop() }
 }

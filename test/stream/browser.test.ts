@@ -5,15 +5,11 @@
  * topics, and two instances on one real Redis, the second reached cross-origin (CORS).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { existsSync } from 'node:fs'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { FakeUpstreams } from '../fake-upstreams/server'
+import { launchChromium } from '../support/chromium'
 import { startRedis, type TestRedis } from '../support/redis'
 import { SNEK, startStreamService, waitFor, type StreamService } from './support'
-
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`)
 
 let redis: TestRedis
 let fake: FakeUpstreams
@@ -57,7 +53,7 @@ beforeAll(async () => {
   await waitFor(() => one.svc.deps.cluster?.status().redis === 'ok' && two.svc.deps.cluster?.status().redis === 'ok', 'both on Redis')
   await one.refresh()
   await waitFor(() => two.svc.deps.stream.lastEventId() === one.svc.deps.stream.lastEventId(), 'the relay to instance two')
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+  browser = await launchChromium()
   const context = await browser.newContext()
   await context.route('**/*', (route) => {
     const url = route.request().url()

@@ -38,21 +38,30 @@ export interface DayFigures {
   realMs: number
 }
 
-export async function runSimulatedDay(options: { hours?: number; floodPerMinute?: number; env?: Record<string, string> } = {}): Promise<DayFigures> {
-  const hours = options.hours ?? 24
-  const floodPerMinute = options.floodPerMinute ?? 10
-  const startedReal = performance.now()
-  let clock = DAY_START
-  const now = () => clock
+/**
+ * The service on a manual clock (starting at `start`) that the caches, the services and the budget ledger all
+ * read, against fresh fake upstreams, without a database; requests reach it through `app.handle`.
+ */
+export async function clockedService(env: Record<string, string>, start = DAY_START) {
+  const clock = { now: start }
+  const now = () => clock.now
   const fake = await FakeUpstreams.start()
-  const config = loadConfig({ ...fake.env(), DATABASE_URL: 'off', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '1000', TRUST_PROXY: '1', ...options.env })
+  const config = loadConfig({ ...fake.env(), DATABASE_URL: 'off', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '1000', ...env })
   const deps = await buildDeps(config, {
     logger: new Logger(config.logLevel, memorySink()),
     metrics: new Metrics({ defaultMetrics: false }),
     now,
     ledger: (limits) => new MemoryBudgetLedger(limits, now),
   })
-  const app = createApp(deps)
+  return { clock, fake, deps, app: createApp(deps) }
+}
+
+export async function runSimulatedDay(options: { hours?: number; floodPerMinute?: number; env?: Record<string, string> } = {}): Promise<DayFigures> {
+  const hours = options.hours ?? 24
+  const floodPerMinute = options.floodPerMinute ?? 10
+  const startedReal = performance.now()
+  const { clock, fake, deps, app } = await clockedService({ TRUST_PROXY: '1', ...options.env })
+  const config = deps.config
   const get = (client: string, path: string) => app.handle(new Request(`http://localhost${path}`, { headers: { 'x-forwarded-for': client } }))
 
   const curated = registry.map((t) => t.unit)
@@ -124,7 +133,7 @@ export async function runSimulatedDay(options: { hours?: number; floodPerMinute?
       await Promise.all(requests)
       for (const u of UPSTREAMS) perMinute.get(u)!.push(fake.count(u) - before.get(u)!)
       CORE.forEach((u, i) => (figures.coreCallsPerHour[u][hour] += fake.count(u, corePaths[u]) - coreBefore[i]))
-      clock = DAY_START + (minute + 1) * 60_000
+      clock.now = DAY_START + (minute + 1) * 60_000
     }
   } finally {
     await fake.stop()
