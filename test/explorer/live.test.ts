@@ -81,6 +81,8 @@ describe('the screener on the live stream', () => {
     const held = new AbortController()
     const holder = await fetch(`${live.base}/api/v1/stream?topics=screener`, { signal: held.signal })
     expect(holder.status).toBe(200)
+    // The place is taken once the hub counts the stream (its start runs after the answer's headers may be out).
+    await waitFor(() => openStreams() === 1, 'the holder stream counted')
     const { page, errors, close } = await openPage(browser, live.base)
     const refused: number[] = []
     const listReads: string[] = []
