@@ -78,10 +78,10 @@ describe('the screener on the live stream', () => {
   it('polls GET /api/v1/tokens when the stream is refused (429 at the per-address cap)', async () => {
     await waitFor(() => openStreams() === 0, 'no stream open')
     // The test's own stream takes this address's one place.
-    const held = new AbortController()
-    const holder = await fetch(`${live.base}/api/v1/stream?topics=screener`, { signal: held.signal })
+    const holder = await fetch(`${live.base}/api/v1/stream?topics=screener`)
     expect(holder.status).toBe(200)
-    // The place is taken once the hub counts the stream (its start runs after the answer's headers may be out).
+    // Held by its reader until the end: an unreferenced answer may be collected, closing the stream early.
+    const holding = holder.body!.getReader()
     await waitFor(() => openStreams() === 1, 'the holder stream counted')
     const { page, errors, close } = await openPage(browser, live.base)
     const refused: number[] = []
@@ -101,7 +101,7 @@ describe('the screener on the live stream', () => {
       expect(errors).toEqual([])
     } finally {
       await close()
-      held.abort()
+      await holding.cancel()
     }
   }, 60_000)
 })

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { connect, type Socket } from 'node:net'
+import type { Topic } from '../../src/modules/stream/topics'
 import { Collector } from './collector'
 import { readRaw, SNEK, startStreamService, waitFor, type StreamService } from './support'
 
@@ -207,6 +208,26 @@ describe('bad topics and caps', () => {
     await again.next('snapshot')
     for (const c of [a[1], other, again]) c.close()
     await waitFor(() => s.svc.deps.stream.stats().open === 0, 'every stream to be let go')
+  })
+
+  it("takes a stream's place when it is opened, before its body starts: two opens in one tick, the second refused", async () => {
+    const hub = s.svc.deps.stream
+    const topics: Topic[] = [{ kind: 'screener' }]
+    const abort = new AbortController()
+    const first = hub.open(topics, '198.51.100.42', null, abort.signal)
+    const second = hub.open(topics, '198.51.100.42', null, abort.signal)
+    const third = (() => {
+      try {
+        return hub.open(topics, '198.51.100.42', null, abort.signal)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect(third).toMatchObject({ code: 'too_many_streams_for_client' })
+    abort.abort()
+    await Promise.all([first.body?.cancel(), second.body?.cancel()])
+    await waitFor(() => hub.stats().open === 0, 'every place given back')
   })
 })
 

@@ -251,15 +251,25 @@ export class StreamHub {
     if ((this.perClient.get(client) ?? 0) >= limits.maxPerClient) {
       throw apiError('too_many_streams_for_client', { max: limits.maxPerClient, retryAfterSeconds })
     }
+    // The place is taken now, not when the body starts (Bun may start it later, and the start waits for the
+    // recorded trades): a burst of opens from one address cannot pass the caps meanwhile.
+    this.take(client)
+    let placeHeld = true
+    const giveBack = () => {
+      if (placeHeld) this.release(client)
+      placeHeld = false
+    }
     let connection: Connection | null = null
     const body = new ReadableStream<Uint8Array>(
       {
         start: async (controller) => {
           // The recorded trades first (a read of the records): nothing is written to this stream meanwhile.
           await this.seedTrades(topics)
-          if (signal?.aborted) return
+          if (signal?.aborted) return giveBack()
           const conn = new Connection(client, topics, controller)
           connection = conn
+          // The connection holds the place from here; remove() gives it back.
+          placeHeld = false
           this.add(conn)
           // What a stream starts with may exceed the backlog bound (a screener snapshot, a long replay): the
           // bound applies from the first event after it.
@@ -284,6 +294,7 @@ export class StreamHub {
     )
     signal?.addEventListener('abort', () => {
       if (connection !== null) this.remove(connection, 'client closed')
+      else giveBack()
     })
     return new Response(body, {
       headers: {
@@ -472,9 +483,24 @@ export class StreamHub {
     }
   }
 
-  private add(conn: Connection): void {
+  /** One place under the caps, for a stream about to open. */
+  private take(client: string): void {
     this.openCount++
-    this.perClient.set(conn.client, (this.perClient.get(conn.client) ?? 0) + 1)
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1)
+  }
+
+  private release(client: string): void {
+    this.openCount--
+    const left = (this.perClient.get(client) ?? 1) - 1
+    if (left === 0) this.perClient.delete(client)
+    else this.perClient.set(client, left)
+    if (this.openCount === 0 && this.timer !== null) {
+      clearInterval(this.timer)
+      this.timer = null
+    }
+  }
+
+  private add(conn: Connection): void {
     for (const topic of conn.topics) {
       const name = topicName(topic)
       let set = this.byTopic.get(name)
@@ -489,20 +515,13 @@ export class StreamHub {
   private remove(conn: Connection, reason: string): void {
     if (conn.closed) return
     conn.closed = true
-    this.openCount--
-    const left = (this.perClient.get(conn.client) ?? 1) - 1
-    if (left === 0) this.perClient.delete(conn.client)
-    else this.perClient.set(conn.client, left)
     for (const topic of conn.topics) {
       const name = topicName(topic)
       const set = this.byTopic.get(name)
       set?.delete(conn)
       if (set?.size === 0) this.byTopic.delete(name)
     }
-    if (this.openCount === 0 && this.timer !== null) {
-      clearInterval(this.timer)
-      this.timer = null
-    }
+    this.release(conn.client)
     this.closedReasons[reason] = (this.closedReasons[reason] ?? 0) + 1
     this.options.logger.info(
       { client: conn.client, topics: conn.topics.map(topicName), seconds: Math.round((Date.now() - conn.openedAt) / 100) / 10, events: conn.events, reason },
