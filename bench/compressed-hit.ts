@@ -16,7 +16,7 @@ export const compressedHit: Figure = {
     if (warm.headers.get('content-encoding') !== 'br') throw new Error(`expected a br answer, got ${warm.headers.get('content-encoding')}`)
     const { raw, bytes } = await rawServerFor(dir, warm)
     try {
-      const [rawStats, svc] = await alternateAll([loadOf(raw.url + HOT_PATH, BR), loadOf(url, BR)])
+      const [rawStats, svc] = await alternateAll([loadOf(raw.url + HOT_PATH, BR, raw), loadOf(url, BR, service)])
       return [
         { label: `br body ${fmt(bytes.byteLength / 1024, 1)} KB (identity ${fmt(plainSize / 1024, 1)} KB)`, value: fmt(plainSize / bytes.byteLength, 1) + '× smaller', note: 'compressed once, when the answer is stored' },
         { label: 'raw Bun.serve, same br bytes', value: `${fmt(rawStats.rps)} req/s`, note: latencyNote(rawStats) },

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FakeUpstreams } from '../test/fake-upstreams/server'
 import { communityWrites } from './community-writes'
@@ -34,21 +34,27 @@ export interface LoadSummary {
   rps: number
   p50: number
   p99: number
+  /** The server's CPU time per request (every thread, kernel included), when its process was named; else null. */
+  cpuUs: number | null
   /** Requests per second in each round. */
   rounds: number[]
 }
 
 /** Alternate load targets round by round (the machine drifts, so every target sees each stretch of it), and report medians. */
-export async function alternateAll(loads: Array<() => Promise<LoadResult>>): Promise<LoadSummary[]> {
-  const results: LoadResult[][] = loads.map(() => [])
+export async function alternateAll(loads: Array<() => Promise<MeasuredLoad>>): Promise<LoadSummary[]> {
+  const results: MeasuredLoad[][] = loads.map(() => [])
   for (let i = 0; i < ROUNDS; i++) for (const [j, load] of loads.entries()) results[j].push(await load())
   return results.map((rs) => ({
     rps: median(rs.map((r) => r.requestsPerSecond)),
     p50: median(rs.map((r) => r.p50Ms)),
     p99: median(rs.map((r) => r.p99Ms)),
+    cpuUs: medianWhenAll(rs.flatMap((r) => (typeof r.cpuUsPerRequest === 'number' ? [r.cpuUsPerRequest] : [])), rs.length),
     rounds: rs.map((r) => r.requestsPerSecond),
   }))
 }
+
+/** The median of `values` when every one of `expected` runs gave one, else null. */
+const medianWhenAll = (values: number[], expected: number): number | null => (values.length === expected ? median(values) : null)
 
 /** Two targets alternated; `perRound` is b ÷ a in each round. */
 export async function alternate(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
@@ -62,10 +68,33 @@ export const perRound = (to: LoadSummary, of: LoadSummary): number[] => of.round
 /** The ratio line's note: the rounds' own ratios. */
 export const roundsNote = (ratios: number[]): string => `per round: ${ratios.map((r) => fmt(r, 2)).join(', ')}`
 
-/** A load of CONNECTIONS connections for SECONDS, as a thunk for alternate(). */
-export const loadOf = (url: string, headers?: LoadOptions['headers']) => () => runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, headers })
+/** A load result with the server's CPU time per request, when its process was named. */
+export type MeasuredLoad = LoadResult & { cpuUsPerRequest?: number | null }
 
-export const latencyNote = (s: LoadSummary): string => `p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms`
+/**
+ * A load of CONNECTIONS connections for SECONDS, as a thunk for alternate(). With the server's process, its CPU
+ * time per request too: steadier than requests a second on a shared machine, and what a hit costs the server.
+ */
+export const loadOf = (url: string, headers?: LoadOptions['headers'], server?: ChildProcess) => async (): Promise<MeasuredLoad> => {
+  const before = server === undefined ? null : processCpuUs(server.child.pid)
+  const result = await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, headers })
+  const after = server === undefined ? null : processCpuUs(server.child.pid)
+  return { ...result, cpuUsPerRequest: before === null || after === null ? null : (after - before) / result.requests }
+}
+
+/** CPU time of all of a process's threads so far in µs, from /proc (Linux); null where it cannot be read. */
+function processCpuUs(pid: number): number | null {
+  try {
+    let ns = 0
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+    return ns / 1000
+  } catch {
+    return null
+  }
+}
+
+export const latencyNote = (s: LoadSummary): string =>
+  `p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms${s.cpuUs === null ? '' : `, server CPU ${fmt(s.cpuUs, 1)} µs/request`}`
 
 /**
  * The baseline: a raw Bun.serve (bench/support/raw-server.ts) answering every request with the bytes of `answer`
@@ -95,7 +124,7 @@ const cached: Figure = {
     const path = HOT_PATH
     const { raw, bytes } = await rawServerFor(dir, await fetch(service.url + path, { headers: { 'accept-encoding': 'identity' } }))
     try {
-      const [rawStats, svc] = await alternateAll([loadOf(raw.url + path), loadOf(service.url + path)])
+      const [rawStats, svc] = await alternateAll([loadOf(raw.url + path, undefined, raw), loadOf(service.url + path, undefined, service)])
       return [
         { label: `raw Bun.serve, ${fmt(bytes.byteLength / 1024, 1)} KB body`, value: `${fmt(rawStats.rps)} req/s`, note: latencyNote(rawStats) },
         { label: `service GET ${path} (cached)`, value: `${fmt(svc.rps)} req/s`, note: latencyNote(svc) },
@@ -121,7 +150,7 @@ const notModified: Figure = {
     if (check.status !== 304) throw new Error(`expected a 304 for If-None-Match ${etag}, got ${check.status}`)
     const { raw } = await rawServerFor(dir, warm)
     try {
-      const [rawStats, ok, notMod] = await alternateAll([loadOf(raw.url + HOT_PATH, BR), loadOf(url, BR), loadOf(url, conditional)])
+      const [rawStats, ok, notMod] = await alternateAll([loadOf(raw.url + HOT_PATH, BR, raw), loadOf(url, BR, service), loadOf(url, conditional, service)])
       return [
         { label: 'raw Bun.serve, same br bytes, 200', value: `${fmt(rawStats.rps)} req/s`, note: latencyNote(rawStats) },
         { label: `service GET ${HOT_PATH} in br, 200`, value: `${fmt(ok.rps)} req/s`, note: latencyNote(ok) },

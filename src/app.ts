@@ -42,7 +42,7 @@ export function createApp(deps: AppDeps) {
   // them before routing, so no Elysia hook (onRequest, derive, beforeHandle, onAfterResponse…) runs for such a
   // hit. Never rely on a hook for a cached route; per-request work goes in observe() or in the handler.
   const client = (request: Request): string =>
-    clientAddress(request.headers, app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy)
+    clientAddress(request.headers, () => app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy)
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, origin: deps.origin }))
     .use(openapiRoutes({ responses: deps.responses, origin: deps.origin }))
@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         metrics: deps.metrics,
         routes: currentRoutes,
-        front: (request, requestId) => deps.responses.answerFromFront(request, requestId),
+        front: (request, requestId, routeOf) => deps.responses.answerFromFront(request, requestId, routeOf),
         client,
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))

@@ -4,6 +4,8 @@
  */
 export interface LoadResult {
   requestsPerSecond: number
+  /** Requests completed in the run. */
+  requests: number
   p50Ms: number
   p99Ms: number
   tool: 'wrk' | 'autocannon'
@@ -42,8 +44,9 @@ async function wrk({ url, connections, seconds, headers = {} }: LoadOptions): Pr
   const out = await new Response(proc.stdout).text()
   await proc.exited
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN)
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN)
   const percentile = (p: string) => toMs(out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`)))
-  return { requestsPerSecond: rps, p50Ms: percentile('50'), p99Ms: percentile('99'), tool: 'wrk' }
+  return { requestsPerSecond: rps, requests, p50Ms: percentile('50'), p99Ms: percentile('99'), tool: 'wrk' }
 }
 
 function toMs(m: RegExpMatchArray | null): number {
@@ -60,7 +63,7 @@ async function autocannon({ url, connections, seconds, headers = {} }: LoadOptio
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'ignore' })
   const json = JSON.parse(await new Response(proc.stdout).text())
   await proc.exited
-  return { requestsPerSecond: json.requests.average, p50Ms: json.latency.p50, p99Ms: json.latency.p99, tool: 'autocannon' }
+  return { requestsPerSecond: json.requests.average, requests: json.requests.total, p50Ms: json.latency.p50, p99Ms: json.latency.p99, tool: 'autocannon' }
 }
 
 export const median = (values: number[]): number => {

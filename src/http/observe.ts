@@ -34,12 +34,15 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 }
 
-type Handler = (request: Request, ...rest: unknown[]) => Response | Promise<Response>
+/** Elysia's composed handler: its higher-order wrappers are called with the request alone. */
+type Handler = (request: Request) => Response | Promise<Response>
 
-/** An answer from the front cache (complete: request id and CORS headers written), with its cache result. */
+/** An answer from the front cache (complete: request id and CORS headers written), with its cache result and route. */
 export interface FrontAnswer {
   response: Response
   cache: string
+  /** The route template, the log's `route` and the latency metric's label (worked out once per front URL). */
+  route: string
 }
 
 const completeAnswers = new WeakMap<Response, string>()
@@ -75,7 +78,7 @@ export interface ObserveDeps {
   metrics: Metrics
   routes: () => RouteTable
   /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
-  front: (request: Request, requestId: string) => FrontAnswer | undefined
+  front: (request: Request, requestId: string, routeOf: (request: Request) => string) => FrontAnswer | undefined
   /**
    * The client a request is made for: the request log's `client`, and whom its upstream calls count against in
    * the fair shares of the long-tail budgets (the socket's peer, or behind TRUST_PROXY hops the forwarded one).
@@ -87,43 +90,45 @@ export interface ObserveDeps {
 export function observe(deps: ObserveDeps) {
   const { logger, metrics } = deps
   const logRequests = logger.isLevelEnabled('info')
+  const routeOf = (request: Request): string => deps.routes().templateFor(requestPath(request.url))
+
+  /** The latency histogram and the request log line of one answer. */
+  const record = (request: Request, requestId: string, route: string, status: number, cacheState: string | null, startedAt: number) => {
+    const seconds = (performance.now() - startedAt) / 1000
+    metrics.request(request.method, route, status, seconds)
+    if (logRequests) {
+      // The socket's peer (Bun's requestIP, a getpeername call), paid only for a line that is written.
+      logger.request(requestId, request.method, route, status, Math.round(seconds * 10_000) / 10, cacheState, deps.client(request))
+    }
+  }
+
+  /** A request the front cache did not answer: routed by Elysia, for its client, stamped and recorded. */
+  const routed = (handler: Handler, request: Request, requestId: string, startedAt: number): Response | Promise<Response> => {
+    rememberRequestId(request, requestId)
+    // The request's chain of cold upstream calls; the client's shares it met become the RateLimit headers.
+    const chain = newRequestChain()
+    const result = forClient(deps.client(request), () => handler(request), chain)
+    const done = (original: Response) => {
+      endRequest(chain)
+      const cacheState = completeAnswers.get(original) ?? null
+      const limited = chain.shares.size === 0 ? original : withRateLimitHeaders(original, chain.shares)
+      const response = cacheState === null ? stamp(limited, requestId) : limited
+      record(request, requestId, routeOf(request), response.status, cacheState, startedAt)
+      return response
+    }
+    return result instanceof Promise ? result.then(done) : done(result)
+  }
 
   return (handler: Handler): Handler =>
-    function observedRequest(request: Request, ...rest: unknown[]) {
+    function observedRequest(request: Request) {
       const startedAt = performance.now()
       const requestId = pickRequestId(request)
-
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'x-request-id': requestId } })
       }
-
-      const finish = (original: Response, front?: FrontAnswer): Response => {
-        const cacheState = front?.cache ?? completeAnswers.get(original)
-        const response = cacheState === undefined ? stamp(original, requestId) : original
-        const seconds = (performance.now() - startedAt) / 1000
-        const route = deps.routes().templateFor(requestPath(request.url))
-        metrics.request(request.method, route, response.status, seconds)
-        if (logRequests) {
-          // The socket's peer costs ~2.8 µs (Bun's requestIP), paid only for a line that is written.
-          logger.request(requestId, request.method, route, response.status, Math.round(seconds * 10_000) / 10, cacheState ?? null, deps.client(request))
-        }
-        return response
-      }
-
-      const cached = deps.front(request, requestId)
-      if (cached !== undefined) return finish(cached.response, cached)
-      rememberRequestId(request, requestId)
-      // The request's chain of cold upstream calls; the client's shares it met become the RateLimit headers.
-      const chain = newRequestChain()
-      const result = forClient(deps.client(request), () => handler(request, ...rest), chain)
-      const done = (response: Response) => {
-        endRequest(chain)
-        if (chain.shares.size === 0) return finish(response)
-        const copy = withRateLimitHeaders(response, chain.shares)
-        const cacheState = completeAnswers.get(response)
-        if (cacheState !== undefined) completeAnswers.set(copy, cacheState)
-        return finish(copy)
-      }
-      return result instanceof Promise ? result.then(done) : done(result)
+      const front = deps.front(request, requestId, routeOf)
+      if (front === undefined) return routed(handler, request, requestId, startedAt)
+      record(request, requestId, front.route, front.response.status, front.cache, startedAt)
+      return front.response
     }
 }

@@ -140,6 +140,12 @@ const STALE_TTL_SECONDS = 10
 const JSON_TYPE = 'application/json; charset=utf-8'
 const MAX_FRONT_URLS = 50_000
 
+/** Where a front-cache URL leads: its cache key, and its route template once a front hit has needed it. */
+interface FrontRoute {
+  key: string
+  route: string | undefined
+}
+
 /**
  * The request URL plus the headers the origin is built from (Host, and X-Forwarded-* when believed): all that
  * can change an answer.
@@ -161,7 +167,7 @@ function frontKey(request: Request, forwarded: boolean): string {
 export class ResponseCache {
   private readonly checks = new WeakMap<TSchema, TypeCheck<TSchema>>()
   /** GET URLs (with the headers that shape the origin) already answered from a cache key: the front cache. */
-  private readonly keyByUrl = new Map<string, string>()
+  private readonly routeByUrl = new Map<string, FrontRoute>()
 
   constructor(
     private readonly memo: Memo,
@@ -215,22 +221,24 @@ export class ResponseCache {
    * costs inside Elysia (measured ~30 % of throughput); a URL that was valid once is valid again, and an
    * expired or invalidated entry falls through to the route. Undefined when there is no fresh answer.
    */
-  answerFromFront(request: Request, requestId: string): FrontAnswer | undefined {
+  answerFromFront(request: Request, requestId: string, routeOf: (request: Request) => string): FrontAnswer | undefined {
     if (request.method !== 'GET') return undefined
-    const key = this.keyByUrl.get(frontKey(request, this.forwarded))
-    if (key === undefined) return undefined
-    const hit = this.memo.fresh<Stored>(key)
+    const front = this.routeByUrl.get(frontKey(request, this.forwarded))
+    if (front === undefined) return undefined
+    const hit = this.memo.fresh<Stored>(front.key)
     if (hit === undefined) return undefined
     const cache = hit.value.stale ? 'STALE' : 'HIT'
-    return { response: render(request, requestId, hit.value, cache, this.now() - hit.storedAt), cache }
+    // The template of a URL never changes: matched once, not on every hit (a parameterised route is a regex scan).
+    front.route ??= routeOf(request)
+    return { response: render(request, requestId, hit.value, cache, this.now() - hit.storedAt), cache, route: front.route }
   }
 
   private remember(request: Request, key: string): void {
     const url = frontKey(request, this.forwarded)
-    if (this.keyByUrl.get(url) === key) return
+    if (this.routeByUrl.get(url)?.key === key) return
     // Bounded: past the cap the map starts over (it is only a shortcut; the route path still answers).
-    if (this.keyByUrl.size >= MAX_FRONT_URLS) this.keyByUrl.clear()
-    this.keyByUrl.set(url, key)
+    if (this.routeByUrl.size >= MAX_FRONT_URLS) this.routeByUrl.clear()
+    this.routeByUrl.set(url, { key, route: undefined })
   }
 
   /**
@@ -239,7 +247,7 @@ export class ResponseCache {
    */
   invalidate(prefix: string): void {
     this.memo.deleteByPrefix(prefix)
-    for (const [url, key] of this.keyByUrl) if (key.startsWith(prefix)) this.keyByUrl.delete(url)
+    for (const [url, front] of this.routeByUrl) if (front.key.startsWith(prefix)) this.routeByUrl.delete(url)
   }
 
   private store(built: Built, defaultTtl: number, schema?: TSchema): Stored {

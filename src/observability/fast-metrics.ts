@@ -15,6 +15,9 @@ class SeriesIndex<S> {
   private readonly root = new Map<LabelValue, unknown>()
   /** Every series, in creation order (for rendering). */
   readonly all: S[] = []
+  /** The last label values asked for and their series: a run of hits on one route asks for the same ones. */
+  private lastValues: readonly LabelValue[] = []
+  private lastSeries: S | undefined
 
   constructor(
     private readonly labelNames: readonly string[],
@@ -23,6 +26,14 @@ class SeriesIndex<S> {
 
   /** `labelValues` in the order of `labelNames`. */
   get(labelValues: readonly LabelValue[]): S {
+    if (this.lastSeries !== undefined && sameValues(this.lastValues, labelValues)) return this.lastSeries
+    const series = this.find(labelValues)
+    this.lastValues = labelValues
+    this.lastSeries = series
+    return series
+  }
+
+  private find(labelValues: readonly LabelValue[]): S {
     let level = this.root
     const last = labelValues.length - 1
     for (let i = 0; i < last; i++) {
@@ -107,6 +118,12 @@ export class FastHistogram {
     }
     return `${lines.join('\n')}\n`
   }
+}
+
+function sameValues(a: readonly LabelValue[], b: readonly LabelValue[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 function labelsOf(names: readonly string[], values: readonly LabelValue[]): string {

@@ -16,6 +16,9 @@ export interface LogSink {
 
 export class Logger {
   private readonly threshold: number
+  /** The last client address and its JSON text: a connection's requests come one after another from one address. */
+  private lastClient = ''
+  private lastClientText = '""'
 
   constructor(
     level: LogLevel,
@@ -57,7 +60,11 @@ export class Logger {
     if (RANK.info < this.threshold) return
     const cacheField = cache === null ? '' : `,"cache":"${cache}"`
     const methodText = KNOWN_METHODS.has(method) ? `"${method}"` : JSON.stringify(method)
-    const clientText = PLAIN_ADDRESS.test(client) ? `"${client}"` : JSON.stringify(client)
+    if (client !== this.lastClient) {
+      this.lastClient = client
+      this.lastClientText = PLAIN_ADDRESS.test(client) ? `"${client}"` : JSON.stringify(client)
+    }
+    const clientText = this.lastClientText
     this.sink.write(
       `{"time":"${isoNow()}","level":"info","msg":"request","reqId":"${reqId}","method":${methodText},"route":"${route}","status":${status},"ms":${ms}${cacheField},"client":${clientText}}\n`,
     )

@@ -142,6 +142,19 @@ describe('request ids, CORS and the request log', () => {
     expect(line).toMatchObject({ msg: 'request', method: 'GET', route: '/api/v1/', status: 200, client: 'unknown' })
     expect(typeof line.ms).toBe('number')
   })
+
+  it('logs a front-cache hit of a parameterised route under its template, with its cache result', async () => {
+    const detail = '/api/v1/tokens/279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
+    expect((await svc.get(detail)).status).toBe(200)
+    svc.logLines.length = 0
+    await svc.get(detail, { 'x-request-id': 'front-1' })
+    await svc.get(detail, { 'x-request-id': 'front-2' })
+    const lines = svc.logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
+    expect(lines.map((l) => [l.reqId, l.route, l.status, l.cache])).toEqual([
+      ['front-1', '/api/v1/tokens/:asset', 200, 'HIT'],
+      ['front-2', '/api/v1/tokens/:asset', 200, 'HIT'],
+    ])
+  })
 })
 
 describe('operations endpoints', () => {

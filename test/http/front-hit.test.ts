@@ -20,15 +20,27 @@ async function primed(stale = false) {
   const responses = new ResponseCache(memo, now)
   const answer = cachedRoute(responses, endpoint)
   await answer(new Request(URL_A, { headers: { host: 'example.test' } }), 'a', async () => ({ data: body, stale }))
+  const routeLookups: string[] = []
+  const routeOf = (request: Request) => {
+    routeLookups.push(request.url)
+    return '/a'
+  }
   const front = (requestId: string, headers: Record<string, string> = {}) => {
-    const hit = responses.answerFromFront(new Request(URL_A, { headers: { host: 'example.test', ...headers } }), requestId)
+    const hit = responses.answerFromFront(new Request(URL_A, { headers: { host: 'example.test', ...headers } }), requestId, routeOf)
     if (hit === undefined) throw new Error('expected a front-cache answer')
     return hit
   }
-  return { front, advance: (ms: number) => void (clock += ms) }
+  return { front, routeLookups, advance: (ms: number) => void (clock += ms) }
 }
 
 describe('front-cache hits', () => {
+  it('carry the route template, matched once per URL rather than on every hit', async () => {
+    const { front, routeLookups } = await primed()
+    const hits = [front('req-1'), front('req-2', { 'accept-encoding': 'br' }), front('req-3')]
+    expect(hits.map((hit) => hit.route)).toEqual(['/a', '/a', '/a'])
+    expect(routeLookups).toEqual([URL_A])
+  })
+
   it('give every hit its own request id over the same stamped answer, and an Age that follows the clock', async () => {
     const { front, advance } = await primed()
     const one = front('req-1')
