@@ -28,7 +28,8 @@ class SeriesIndex<S> {
   get(labelValues: readonly LabelValue[]): S {
     if (this.lastSeries !== undefined && sameValues(this.lastValues, labelValues)) return this.lastSeries
     const series = this.find(labelValues)
-    this.lastValues = labelValues
+    // A copy: a caller may reuse its array.
+    this.lastValues = [...labelValues]
     this.lastSeries = series
     return series
   }
