@@ -5,6 +5,7 @@
  * last; volume = the ADA side of the swaps only (deposits and withdrawals move the price, never the volume).
  * Intervals without an update get no candle: nothing synthetic.
  */
+import type { Candle } from '../market/candle'
 import { weekStart } from '../market/weeks'
 
 export interface PriceUpdate {
@@ -16,26 +17,16 @@ export interface PriceUpdate {
   amountAda: string | null
 }
 
-export interface ChainCandle {
-  time: number
-  open: number
-  high: number
-  low: number
-  close: number
-  /** ADA. */
-  volume: number
-}
-
 /** The start of the interval a time falls in; weeks start on Monday 00:00 UTC, as source B's weekly candles here do. */
 export function bucketStart(time: number, seconds: number, weekly: boolean): number {
   return weekly ? weekStart(time) : Math.floor(time / seconds) * seconds
 }
 
 /** Updates in chain order (ascending) to ascending candles of `seconds` each. */
-export function buildCandles(updates: readonly PriceUpdate[], seconds: number, weekly = false): ChainCandle[] {
-  const out: ChainCandle[] = []
+export function buildCandles(updates: readonly PriceUpdate[], seconds: number, weekly = false): Candle[] {
+  const out: Candle[] = []
   let previousClose: number | null = null
-  let current: ChainCandle | null = null
+  let current: Candle | null = null
   for (const u of updates) {
     if (u.priceAda === null || !Number.isFinite(u.priceAda)) continue
     const start = bucketStart(u.time, seconds, weekly)

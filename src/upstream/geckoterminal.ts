@@ -10,6 +10,7 @@ import { UpstreamError } from './errors'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
 import { arr, count, expectArray, expectObject, isoToMs, type Json, keep, num, obj, readWindows, str, text } from './parse'
+import type { Candle } from '../market/candle'
 
 export const NETWORK = 'cardano'
 export const MAX_TOKENS_PER_CALL = 30
@@ -55,14 +56,8 @@ export interface GtToken {
 
 export type OhlcvTimeframe = 'minute' | 'hour' | 'day'
 
-export interface OhlcvRow {
-  time: number
-  open: number
-  high: number
-  low: number
-  close: number
-  volume: number
-}
+/** A row of source B's `ohlcv_list`, read into a candle. */
+export type OhlcvRow = Candle
 
 export interface GeckoTerminalTtls {
   multi: number

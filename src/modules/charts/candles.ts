@@ -3,10 +3,9 @@
  * a boundary row (within a page, and across pages read with `before_timestamp`); quiet intervals have no row.
  * Here they become one ascending list with one candle per time. Gaps stay gaps: nothing is filled in.
  */
-import type { OhlcvRow } from '../../upstream/geckoterminal'
+import type { Candle } from '../../market/candle'
 
-/** One interval (`time`: its start, unix seconds UTC), as the adapter reads source B's rows. */
-export type Candle = OhlcvRow
+export type { Candle }
 
 /**
  * Pages of rows (the newest page first, each as sent) to ascending candles without duplicate times. For a
