@@ -3,27 +3,18 @@
  * follow the link to one endpoint page, check the page shows that endpoint's example URL and that the URL
  * answers 200; and the API reference page renders from the locally served Scalar bundle.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'bun:test'
 import { catalogue } from '../../src/catalogue'
 import { mcpTools } from '../../src/mcp/tools'
 import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
-import { launchChromium } from '../support/chromium'
+import { servedToChromium } from '../support/chromium'
 import { ensureDocsBuilt } from './docs-build'
 
 await ensureDocsBuilt()
 
 const svc = await startService()
-svc.app.listen({ port: 0, hostname: '127.0.0.1' })
-const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await launchChromium()
-
-afterAll(async () => {
-  await browser.close()
-  await svc.app.stop()
-  await svc.stop()
-})
+const { base, browser } = await servedToChromium(svc)
 
 /** A page whose requests may only reach this test's server; anything else is refused and recorded. */
 async function offlinePage() {

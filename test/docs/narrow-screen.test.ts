@@ -4,14 +4,14 @@
  * code (a `pre` block scrolls within itself by design). Also: the docs pages and the API reference hydrate
  * without Vue's hydration-mismatch warning. Every built page is walked, so pages added later are checked too.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DOCS_DIST } from '../../src/modules/docs-site/routes'
 import { API_PREFIX } from '../../src/paths'
 import { startService } from '../helpers'
-import { launchChromium } from '../support/chromium'
+import { servedToChromium } from '../support/chromium'
 import { ensureDocsBuilt } from './docs-build'
 
 const PHONE = { width: 390, height: 844 }
@@ -19,15 +19,7 @@ const PHONE = { width: 390, height: 844 }
 await ensureDocsBuilt()
 
 const svc = await startService({ env: { DATABASE_URL: ':memory:' } })
-svc.app.listen({ port: 0, hostname: '127.0.0.1' })
-const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await launchChromium()
-
-afterAll(async () => {
-  await browser.close()
-  await svc.app.stop()
-  await svc.stop()
-})
+const { base, browser } = await servedToChromium(svc)
 
 /** Every page of the build, as the clean URL the service serves it at. */
 function builtPages(dir = DOCS_DIST): string[] {

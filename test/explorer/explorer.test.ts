@@ -4,17 +4,17 @@
  * CIP-30 wallet that signs with the project's independent signer, and the wallet page of a $handle.
  * Screenshots at 1280 and 390 px wide go to test-artifacts/explorer/ (gitignored) for a person to look at.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import tokens from '../../src/registry/tokens.json'
 import { defaultWorld, SAMPLE } from '../fake-upstreams/world'
 import { scenario } from '../chain/support/scenario'
 import { startService } from '../helpers'
 import { TestWallet } from '../community/wallet'
-import { connectMockWallet, launchChromium, openPage as open, screenshot } from './browser'
+import { servedToChromium } from '../support/chromium'
+import { connectMockWallet, openPage as open, screenshot } from './browser'
 import { installMockWallet } from './mock-wallet'
 
 const WIDTHS = [1280, 390] as const
@@ -27,17 +27,8 @@ const chain = scenario()
 world.koios.chain = chain.chain
 const svc = await startService({ world, env: { DATABASE_URL: `file:${join(dir, 'community.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '3' } })
 for (let i = 0; i < 10 && (await svc.deps.chain!.follower.poll()).cursor?.height !== chain.chain.tip!.height; i++);
-svc.app.listen({ port: 0, hostname: '127.0.0.1' })
-const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await launchChromium()
+const { base, browser } = await servedToChromium(svc, () => rmSync(dir, { recursive: true, force: true }))
 const wallet = await TestWallet.create()
-
-afterAll(async () => {
-  await browser.close()
-  await svc.app.stop()
-  await svc.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 const openPage = (width: number = WIDTHS[0]) => open(browser, base, width)
 

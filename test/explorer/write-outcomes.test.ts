@@ -4,32 +4,23 @@
  * signature by the wrong key is refused by the server (401); the daily comment limit (429); a server without
  * the community database (503). Each with the server's own reason shown.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { COMMENTS_PER_DAY } from '../../src/modules/community/service'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 import { commentPayload } from '../community/helpers'
 import { TestWallet } from '../community/wallet'
-import { connectMockWallet, launchChromium, openPage } from './browser'
+import { servedToChromium } from '../support/chromium'
+import { connectMockWallet, openPage } from './browser'
 import { installMockWallet } from './mock-wallet'
 
 const dir = mkdtempSync(join(tmpdir(), 'explorer-outcomes-'))
 const svc = await startService({ env: { DATABASE_URL: `file:${join(dir, 'community.db')}` } })
-svc.app.listen({ port: 0, hostname: '127.0.0.1' })
-const base = `http://127.0.0.1:${svc.app.server!.port}`
-const browser: Browser = await launchChromium()
+const { base, browser } = await servedToChromium(svc, () => rmSync(dir, { recursive: true, force: true }))
 const tokenPage = `/token/${SAMPLE.snek}`
-
-afterAll(async () => {
-  await browser.close()
-  await svc.app.stop()
-  await svc.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('community write outcomes on the token page', () => {
   it('a boost signed for yesterday is stale: the page says so, offers "Sign again", and the fresh signature boosts', async () => {
