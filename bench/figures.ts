@@ -98,16 +98,17 @@ export const latencyNote = (s: LoadSummary): string =>
 
 /**
  * The baseline: a raw Bun.serve (bench/support/raw-server.ts) answering every request with the bytes of `answer`
- * as they came over the wire (fetched with `decompress: false`), with its Content-Type and Content-Encoding.
+ * as they came over the wire (fetched with `decompress: false`), with its Content-Type and Content-Encoding; `file`
+ * holds those bytes.
  */
-export async function rawServerFor(dir: string, answer: Response): Promise<{ raw: ChildProcess; bytes: Uint8Array }> {
+export async function rawServerFor(dir: string, answer: Response): Promise<{ raw: ChildProcess; bytes: Uint8Array; file: string }> {
   const bytes = new Uint8Array(await answer.arrayBuffer())
   const file = join(dir, `raw-body-${crypto.randomUUID()}.bin`)
   writeFileSync(file, bytes)
   const args = [file, answer.headers.get('content-type') ?? 'application/json']
   const coding = answer.headers.get('content-encoding')
   if (coding !== null) args.push('0', coding)
-  return { raw: await startScript(`${import.meta.dir}/support/raw-server.ts`, args), bytes }
+  return { raw: await startScript(`${import.meta.dir}/support/raw-server.ts`, args), bytes, file }
 }
 
 /** What browsers send: the service answers in br. */

@@ -16,11 +16,12 @@ import { flood } from './flood'
 import { simulatedDay } from './simulated-day'
 import { startServerProcess } from '../test/support/processes'
 import { compressedHit } from './compressed-hit'
+import { floorFigure } from './floor'
 import { streamFigure } from './stream'
 import { loadGeneratorNote } from './lib/load'
 import { chainFollower } from './chain'
 
-figures.splice(1, 0, compressedHit)
+figures.splice(1, 0, compressedHit, floorFigure)
 
 const only = new Set(process.argv.slice(2))
 console.log(`Load generator: ${loadGeneratorNote()}`)

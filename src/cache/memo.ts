@@ -129,11 +129,11 @@ export class Memo {
 
   /**
    * A fresh entry, synchronously (no promise on the hot path), or undefined when the key is missing or expired
-   * and `get` must decide. Counts as a hit.
+   * and `get` must decide. Counts as a hit. `now`: the caller's clock reading, when it has one already.
    */
-  fresh<T>(key: string): Cached<T> | undefined {
+  fresh<T>(key: string, now = this.now()): Cached<T> | undefined {
     const entry = this.entries.get(key)
-    if (entry === undefined || this.now() >= entry.freshUntil) return undefined
+    if (entry === undefined || now >= entry.freshUntil) return undefined
     this.touch(key, entry)
     this.emit('hit')
     return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }

@@ -7,7 +7,20 @@
  */
 export function clientAddress(headers: Headers, socketIp: () => string | null, trustProxy: number): string {
   const forwardedFor = trustProxy <= 0 ? null : headers.get('x-forwarded-for')
-  const hops = forwardedFor === null ? [] : forwardedFor.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
-  if (hops.length === 0) return socketIp() ?? 'unknown'
-  return hops[Math.max(0, hops.length - trustProxy)]
+  if (forwardedFor !== null) {
+    // Entries read from the right, without splitting into arrays: behind a proxy this runs on every request.
+    let leftmost: string | null = null
+    let seen = 0
+    for (let end = forwardedFor.length; end > 0; ) {
+      const start = forwardedFor.lastIndexOf(',', end - 1) + 1
+      const entry = forwardedFor.slice(start, end).trim()
+      if (entry !== '') {
+        if (++seen === trustProxy) return entry
+        leftmost = entry
+      }
+      end = start - 1
+    }
+    if (leftmost !== null) return leftmost
+  }
+  return socketIp() ?? 'unknown'
 }

@@ -95,10 +95,11 @@ export function observe(deps: ObserveDeps) {
   /** The latency histogram and the request log line of one answer. */
   const record = (request: Request, requestId: string, route: string, status: number, cacheState: string | null, startedAt: number) => {
     const seconds = (performance.now() - startedAt) / 1000
-    metrics.request(request.method, route, status, seconds)
+    const method = request.method
+    metrics.request(method, route, status, seconds)
     if (logRequests) {
       // The socket's peer (Bun's requestIP, a getpeername call), paid only for a line that is written.
-      logger.request(requestId, request.method, route, status, Math.round(seconds * 10_000) / 10, cacheState, deps.client(request))
+      logger.request(requestId, method, route, status, Math.round(seconds * 10_000) / 10, cacheState, deps.client(request))
     }
   }
 

@@ -188,10 +188,11 @@ export class ResponseCache {
     schema?: TSchema,
   ): Response | Promise<Response> {
     if (request.method === 'GET') this.remember(request, key)
-    const hit = this.memo.fresh<Stored>(key)
+    const now = this.now()
+    const hit = this.memo.fresh<Stored>(key, now)
     if (hit !== undefined) {
       const state = hit.value.stale ? 'STALE' : 'HIT'
-      return markComplete(render(request, requestIdOf(request) ?? '', hit.value, state, this.now() - hit.storedAt), state)
+      return markComplete(render(request, requestIdOf(request) ?? '', hit.value, state, now - hit.storedAt), state)
     }
     return this.load(request, key, ttlSeconds, build, schema)
   }
@@ -225,12 +226,14 @@ export class ResponseCache {
     if (request.method !== 'GET') return undefined
     const front = this.routeByUrl.get(frontKey(request, this.forwarded))
     if (front === undefined) return undefined
-    const hit = this.memo.fresh<Stored>(front.key)
+    // One clock read for the freshness check and the Age.
+    const now = this.now()
+    const hit = this.memo.fresh<Stored>(front.key, now)
     if (hit === undefined) return undefined
     const cache = hit.value.stale ? 'STALE' : 'HIT'
     // The template of a URL never changes: matched once, not on every hit (a parameterised route is a regex scan).
     front.route ??= routeOf(request)
-    return { response: render(request, requestId, hit.value, cache, this.now() - hit.storedAt), cache, route: front.route }
+    return { response: render(request, requestId, hit.value, cache, now - hit.storedAt), cache, route: front.route }
   }
 
   private remember(request: Request, key: string): void {

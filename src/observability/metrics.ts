@@ -75,6 +75,8 @@ export class Metrics implements UpstreamObserver {
     registers: [this.registry],
   })
 
+  private readonly requestLabels: [string, string, number] = ['', '', 0]
+
   private readonly cacheEvents = new FastCounter(
     'cache_events_total',
     'Cache lookups and evictions by cache and result (hit, miss, stale, refresh_error, evict)',
@@ -128,7 +130,12 @@ export class Metrics implements UpstreamObserver {
 
   // Label sets are bounded: routes come from the route table, methods and statuses from small sets.
   request(method: string, route: string, status: number, seconds: number): void {
-    this.httpDuration.observe([method, route, status], seconds)
+    // One array reused for every request (the histogram keeps its own copy of label values it remembers).
+    const labels = this.requestLabels
+    labels[0] = method
+    labels[1] = route
+    labels[2] = status
+    this.httpDuration.observe(labels, seconds)
   }
 
   attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void {

@@ -22,6 +22,15 @@ describe('clientAddress', () => {
     expect(clientAddress(forwardedFor(' , '), socket, 1)).toBe('10.0.0.2')
   })
 
+  it('skips empty entries and spaces wherever they stand when counting hops', () => {
+    const headers = forwardedFor(' 6.6.6.6 ,, 203.0.113.7 ,10.0.0.5, ')
+    expect(clientAddress(headers, socket, 1)).toBe('10.0.0.5')
+    expect(clientAddress(headers, socket, 2)).toBe('203.0.113.7')
+    expect(clientAddress(headers, socket, 3)).toBe('6.6.6.6')
+    expect(clientAddress(headers, socket, 9)).toBe('6.6.6.6')
+    expect(clientAddress(forwardedFor('2001:db8::1,203.0.113.7'), socket, 2)).toBe('2001:db8::1')
+  })
+
   it('reads the socket only when it is the answer (a getpeername call per request)', () => {
     let reads = 0
     const counted = () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'bun:test'
 import { FastCounter, FastHistogram } from '../../src/observability/fast-metrics'
+import { Metrics } from '../../src/observability/metrics'
 
 describe('fast metrics', () => {
   it('count runs and interleaved label sets each in their own series', () => {
@@ -30,5 +31,20 @@ describe('fast metrics', () => {
     expect(text).toContain('duration_seconds_count{method="GET",route="/a",status="200"} 2')
     expect(text).toContain('duration_seconds_bucket{method="GET",route="/a",status="304",le="0.01"} 1')
     expect(text).toContain('duration_seconds_bucket{method="GET",route="/a",status="304",le="1"} 2')
+  })
+
+  it('keep each request label set apart when one label array is reused for every request', async () => {
+    const metrics = new Metrics()
+    metrics.request('GET', '/api/v1/tokens', 200, 0.001)
+    metrics.request('GET', '/api/v1/tokens/:asset', 200, 0.001)
+    metrics.request('GET', '/api/v1/tokens', 304, 0.001)
+    metrics.request('GET', '/api/v1/tokens', 200, 0.001)
+    metrics.request('POST', '/api/v1/tokens/:asset/boost', 201, 0.001)
+    const { body } = await metrics.render()
+    const count = (labels: string) => body.match(new RegExp(`_count\\{${labels.replace(/[/:]/g, (c) => `\\${c}`)}\\} (\\d+)`))?.[1]
+    expect(count('method="GET",route="/api/v1/tokens",status="200"')).toBe('2')
+    expect(count('method="GET",route="/api/v1/tokens",status="304"')).toBe('1')
+    expect(count('method="GET",route="/api/v1/tokens/:asset",status="200"')).toBe('1')
+    expect(count('method="POST",route="/api/v1/tokens/:asset/boost",status="201"')).toBe('1')
   })
 })
