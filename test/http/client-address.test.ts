@@ -9,26 +9,20 @@ describe('clientAddress', () => {
     expect(clientAddress(forwardedFor('198.51.100.9'), socket, 0)).toBe('10.0.0.2')
   })
 
-  it('is the N-th X-Forwarded-For entry from the right with N trusted hops', () => {
-    const headers = forwardedFor('6.6.6.6, 203.0.113.7, 10.0.0.5')
-    expect(clientAddress(headers, socket, 1)).toBe('10.0.0.5')
-    expect(clientAddress(headers, socket, 2)).toBe('203.0.113.7')
-    expect(clientAddress(headers, socket, 3)).toBe('6.6.6.6')
-  })
-
   it('gives the leftmost entry of a chain shorter than N, and the socket when there is none', () => {
     expect(clientAddress(forwardedFor('203.0.113.7'), socket, 2)).toBe('203.0.113.7')
     expect(clientAddress(new Headers(), socket, 1)).toBe('10.0.0.2')
     expect(clientAddress(forwardedFor(' , '), socket, 1)).toBe('10.0.0.2')
   })
 
-  it('skips empty entries and spaces wherever they stand when counting hops', () => {
-    const headers = forwardedFor(' 6.6.6.6 ,, 203.0.113.7 ,10.0.0.5, ')
-    expect(clientAddress(headers, socket, 1)).toBe('10.0.0.5')
-    expect(clientAddress(headers, socket, 2)).toBe('203.0.113.7')
-    expect(clientAddress(headers, socket, 3)).toBe('6.6.6.6')
-    expect(clientAddress(headers, socket, 9)).toBe('6.6.6.6')
-    expect(clientAddress(forwardedFor('2001:db8::1,203.0.113.7'), socket, 2)).toBe('2001:db8::1')
+  // X-Forwarded-For → the client with 1, 2, 3 and 9 trusted hops: the N-th non-empty entry from the right, trimmed.
+  const hops: Array<[string, string[]]> = [
+    ['6.6.6.6, 203.0.113.7, 10.0.0.5', ['10.0.0.5', '203.0.113.7', '6.6.6.6', '6.6.6.6']],
+    [' 6.6.6.6 ,, 203.0.113.7 ,10.0.0.5, ', ['10.0.0.5', '203.0.113.7', '6.6.6.6', '6.6.6.6']],
+    ['2001:db8::1,203.0.113.7', ['203.0.113.7', '2001:db8::1', '2001:db8::1', '2001:db8::1']],
+  ]
+  it.each(hops)('reads %p as the N-th entry from the right, empty entries and spaces skipped', (header, clients) => {
+    expect([1, 2, 3, 9].map((trusted) => clientAddress(forwardedFor(header), socket, trusted))).toEqual(clients)
   })
 
   it('reads the socket only when it is the answer (a getpeername call per request)', () => {
