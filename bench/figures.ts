@@ -114,6 +114,20 @@ export async function rawServerFor(dir: string, answer: Response): Promise<{ raw
 /** What browsers send: the service answers in br. */
 export const BR = { 'Accept-Encoding': 'gzip, deflate, br' }
 
+/**
+ * The service's br answer for `url` (bytes as sent), the request headers that revalidate it, and the 304 they get
+ * (checked: a 304 figure must not measure 200s). Each process has its own ETags, so ask the process under load.
+ */
+export async function brAnswerAndItsRevalidation(url: string): Promise<{ warm: Response; conditional: Record<string, string>; notModified: Response }> {
+  const warm = await fetch(url, { headers: BR, decompress: false } as RequestInit)
+  const etag = warm.headers.get('etag')
+  if (warm.headers.get('content-encoding') !== 'br' || etag === null) throw new Error('expected a br answer with an ETag')
+  const conditional = { ...BR, 'If-None-Match': etag }
+  const notModified = await fetch(url, { headers: conditional })
+  if (notModified.status !== 304) throw new Error(`expected a 304 for If-None-Match ${etag}, got ${notModified.status}`)
+  return { warm, conditional, notModified }
+}
+
 /** The service's hottest cached answer: the screener. */
 export const HOT_PATH = '/api/v1/tokens'
 
@@ -144,11 +158,7 @@ const notModified: Figure = {
   async run({ startService, dir }) {
     const service = await startService()
     const url = service.url + HOT_PATH
-    const warm = await fetch(url, { headers: BR, decompress: false } as RequestInit)
-    const etag = warm.headers.get('etag')!
-    const conditional = { ...BR, 'If-None-Match': etag }
-    const check = await fetch(url, { headers: conditional })
-    if (check.status !== 304) throw new Error(`expected a 304 for If-None-Match ${etag}, got ${check.status}`)
+    const { warm, conditional } = await brAnswerAndItsRevalidation(url)
     const { raw } = await rawServerFor(dir, warm)
     try {
       const [rawStats, ok, notMod] = await alternateAll([loadOf(raw.url + HOT_PATH, BR, raw), loadOf(url, BR, service), loadOf(url, conditional, service)])

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startScript } from '../test/support/processes'
-import { alternateAll, BR, CONNECTIONS, fmt, HOT_PATH, latencyNote, loadOf, perRound, rawServerFor, roundsNote, type Figure, type LoadSummary } from './figures'
+import { alternateAll, BR, brAnswerAndItsRevalidation, CONNECTIONS, fmt, HOT_PATH, latencyNote, loadOf, perRound, rawServerFor, roundsNote, type Figure, type LoadSummary } from './figures'
 
 /** Headers a server writes per response itself, or the hit writes per request: not part of a stored answer. */
 const PER_RESPONSE = new Set(['date', 'content-length', 'x-request-id'])
@@ -28,12 +28,7 @@ export const floorFigure: Figure = {
   async run({ startService, dir }) {
     const service = await startService()
     const url = service.url + HOT_PATH
-    const warm = await fetch(url, { headers: BR, decompress: false } as RequestInit)
-    const etag = warm.headers.get('etag')
-    if (warm.headers.get('content-encoding') !== 'br' || etag === null) throw new Error('expected a br answer with an ETag')
-    const conditional = { ...BR, 'If-None-Match': etag }
-    const notModified = await fetch(url, { headers: conditional })
-    if (notModified.status !== 304) throw new Error(`expected a 304 for If-None-Match ${etag}, got ${notModified.status}`)
+    const { warm, conditional, notModified } = await brAnswerAndItsRevalidation(url)
     const okHeaders = join(dir, `floor-200-${crypto.randomUUID()}.json`)
     const notModifiedHeaders = join(dir, `floor-304-${crypto.randomUUID()}.json`)
     writeFileSync(okHeaders, JSON.stringify(storedHeaders(warm)))
