@@ -8,5 +8,6 @@ export interface Candle {
   high: number
   low: number
   close: number
+  /** In its source's unit: USD for source B's rows (asked with currency=usd), ADA for candles built from the chain. */
   volume: number
 }
