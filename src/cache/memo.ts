@@ -128,15 +128,23 @@ export class Memo {
   }
 
   /**
-   * A fresh entry, synchronously (no promise on the hot path), or undefined when the key is missing or expired
-   * and `get` must decide. Counts as a hit. `now`: the caller's clock reading, when it has one already.
+   * What can be answered synchronously (no promise on the hot path): a fresh entry (HIT), or an expired one inside
+   * its stale-while-revalidate time whose refresh is already running (STALE, as `get` would answer it). Undefined
+   * when `get` must decide: the key is missing, or expired with no refresh running (`get` starts one). Counted as
+   * `get` counts them. `now`: the caller's clock reading, when it has one already.
    */
-  fresh<T>(key: string, now = this.now()): Cached<T> | undefined {
+  servable<T>(key: string, now = this.now()): Cached<T> | undefined {
     const entry = this.entries.get(key)
-    if (entry === undefined || now >= entry.freshUntil) return undefined
+    if (entry === undefined) return undefined
+    if (now < entry.freshUntil) {
+      this.touch(key, entry)
+      this.emit('hit')
+      return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }
+    }
+    if (now >= entry.swrUntil || !this.inflight.has(key)) return undefined
     this.touch(key, entry)
-    this.emit('hit')
-    return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }
+    this.emit('stale')
+    return { value: entry.value as T, state: 'STALE', storedAt: entry.storedAt }
   }
 
   /** The stored value whatever its age, without loading. */

@@ -76,6 +76,28 @@ describe('Memo', () => {
     expect(await memo.get('k', { ttlMs: 1000 }, loader.load)).toMatchObject({ value: 'new', state: 'HIT' })
   })
 
+  it('answers synchronously while fresh, and once expired only while its refresh runs', async () => {
+    const { memo, events, advance } = setup()
+    expect(memo.servable('k')).toBeUndefined()
+    await memo.get('k', { ttlMs: 1000 }, async () => 'old')
+    expect(memo.servable('k')).toMatchObject({ value: 'old', state: 'HIT' })
+    advance(1500)
+    // Expired with no refresh running: `get` must see it to start one.
+    expect(memo.servable('k')).toBeUndefined()
+    const loader = controlledLoader<string>()
+    await memo.get('k', { ttlMs: 1000 }, loader.load)
+    events.length = 0
+    expect(memo.servable('k')).toMatchObject({ value: 'old', state: 'STALE' })
+    expect(events).toEqual(['stale'])
+    loader.resolveAll('new')
+    await Bun.sleep(0)
+    expect(memo.servable('k')).toMatchObject({ value: 'new', state: 'HIT' })
+    // Past the SWR window nothing is served synchronously, even with a load running.
+    advance(2500)
+    void memo.get('k', { ttlMs: 1000 }, controlledLoader<string>().load)
+    expect(memo.servable('k')).toBeUndefined()
+  })
+
   it('waits for a fresh value when the entry is past the SWR window', async () => {
     const { memo, advance } = setup()
     await memo.get('k', { ttlMs: 1000, swrMs: 500 }, async () => 'old')

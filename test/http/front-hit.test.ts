@@ -19,7 +19,8 @@ async function primed(stale = false) {
   const memo = new Memo({ name: 'response', maxEntries: 100, maxBytes: 1_000_000, staleOnError: isUpstreamFailure, now })
   const responses = new ResponseCache(memo, now)
   const answer = cachedRoute(responses, endpoint)
-  await answer(new Request(URL_A, { headers: { host: 'example.test' } }), 'a', async () => ({ data: body, stale }))
+  const route = (load: () => Promise<{ data: typeof body; stale: boolean }>) => answer(new Request(URL_A, { headers: { host: 'example.test' } }), 'a', load)
+  await route(async () => ({ data: body, stale }))
   const routeLookups: string[] = []
   const routeOf = (request: Request) => {
     routeLookups.push(request.url)
@@ -30,7 +31,8 @@ async function primed(stale = false) {
     if (hit === undefined) throw new Error('expected a front-cache answer')
     return hit
   }
-  return { front, routeLookups, advance: (ms: number) => void (clock += ms) }
+  const fallsThrough = () => responses.answerFromFront(new Request(URL_A, { headers: { host: 'example.test' } }), 'x', routeOf) === undefined
+  return { front, fallsThrough, route, routeLookups, advance: (ms: number) => void (clock += ms) }
 }
 
 describe('front-cache hits', () => {
@@ -87,5 +89,26 @@ describe('front-cache hits', () => {
     expect(hit.cache).toBe('STALE')
     expect(hit.response.headers.get('x-cache')).toBe('STALE')
     expect(front('req-2', { 'if-none-match': hit.response.headers.get('etag')! }).response.headers.get('x-cache')).toBe('STALE')
+  })
+
+  it('answer an expired URL while its refresh runs (STALE), and leave it to the route until one runs', async () => {
+    const { front, fallsThrough, route, advance } = await primed()
+    advance(61_000) // past the 60 s lifetime, inside stale-while-revalidate
+    // No refresh running: the route must see the request, since it is what starts one.
+    expect(fallsThrough()).toBe(true)
+    let finish: (value: { data: typeof body; stale: boolean }) => void = () => {}
+    const routed = await route(() => new Promise((resolve) => (finish = resolve)))
+    expect(routed.headers.get('x-cache')).toBe('STALE')
+    // The refresh is running: the front answers with the old copy, labelled, its Age past the lifetime.
+    const during = front('req-1')
+    expect(during.cache).toBe('STALE')
+    expect(during.response.headers.get('x-cache')).toBe('STALE')
+    expect(during.response.headers.get('age')).toBe('61')
+    expect(await during.response.json()).toEqual(body)
+    finish({ data: { ...body, n: 2 }, stale: false })
+    await Bun.sleep(0)
+    const after = front('req-2')
+    expect(after.cache).toBe('HIT')
+    expect(await after.response.json()).toEqual({ ...body, n: 2 })
   })
 })
