@@ -98,16 +98,10 @@ export class Memo {
     const now = this.now()
     const entry = this.entries.get(key)
     if (entry !== undefined) {
-      if (now < entry.freshUntil) {
-        this.touch(key, entry)
-        this.emit('hit')
-        return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }
-      }
+      if (now < entry.freshUntil) return this.served(key, entry, 'HIT')
       if (now < entry.swrUntil) {
-        this.touch(key, entry)
         this.refreshInBackground(key, options, loader)
-        this.emit('stale')
-        return { value: entry.value as T, state: 'STALE', storedAt: entry.storedAt }
+        return this.served(key, entry, 'STALE')
       }
     }
 
@@ -136,15 +130,16 @@ export class Memo {
   servable<T>(key: string, now = this.now()): Cached<T> | undefined {
     const entry = this.entries.get(key)
     if (entry === undefined) return undefined
-    if (now < entry.freshUntil) {
-      this.touch(key, entry)
-      this.emit('hit')
-      return { value: entry.value as T, state: 'HIT', storedAt: entry.storedAt }
-    }
-    if (now >= entry.swrUntil || !this.inflight.has(key)) return undefined
+    if (now < entry.freshUntil) return this.served(key, entry, 'HIT')
+    if (now < entry.swrUntil && this.inflight.has(key)) return this.served(key, entry, 'STALE')
+    return undefined
+  }
+
+  /** A stored entry answered from memory: kept as the newest and counted. */
+  private served<T>(key: string, entry: Entry, state: 'HIT' | 'STALE'): Cached<T> {
     this.touch(key, entry)
-    this.emit('stale')
-    return { value: entry.value as T, state: 'STALE', storedAt: entry.storedAt }
+    this.emit(state === 'HIT' ? 'hit' : 'stale')
+    return { value: entry.value as T, state, storedAt: entry.storedAt }
   }
 
   /** The stored value whatever its age, without loading. */

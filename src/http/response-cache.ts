@@ -213,7 +213,7 @@ export class ResponseCache {
       },
       async () => this.store(await build(), ttlSeconds, schema),
     )
-    const state: CacheState = cached.value.stale ? 'STALE' : cached.state
+    const state = cacheStateOf(cached)
     return markComplete(render(request, requestIdOf(request) ?? '', cached.value, state, this.now() - cached.storedAt), state)
   }
 
@@ -299,8 +299,8 @@ export class ResponseCache {
   }
 }
 
-/** STALE for an answer built from stale inputs, or served past its lifetime while its refresh runs. */
-const cacheStateOf = (hit: { value: Stored; state: CacheState }): CacheState => (hit.value.stale || hit.state === 'STALE' ? 'STALE' : 'HIT')
+/** The Memo's state of an answer, except that one built from stale inputs is STALE however it was found. */
+const cacheStateOf = (cached: { value: Stored; state: CacheState }): CacheState => (cached.value.stale ? 'STALE' : cached.state)
 
 function encodeBody(built: Built): Uint8Array | null {
   if (built.body === null || built.body === undefined) return null
