@@ -56,9 +56,6 @@ export interface GtToken {
 
 export type OhlcvTimeframe = 'minute' | 'hour' | 'day'
 
-/** A row of source B's `ohlcv_list`, read into a candle. */
-export type OhlcvRow = Candle
-
 export interface GeckoTerminalTtls {
   multi: number
   pools: number
@@ -137,7 +134,7 @@ export class GeckoTerminal {
     limit: number,
     ttlMs: number,
     beforeTimestamp?: number,
-  ): Promise<Fetched<OhlcvRow[] | null>> {
+  ): Promise<Fetched<Candle[] | null>> {
     const before = beforeTimestamp === undefined ? '' : `:before=${beforeTimestamp}`
     const key = `gt:ohlcv:${poolHex}:${timeframe}:${aggregate}:${limit}${before}`
     return memoised(this.memo, key, { ttlMs }, async () => {
@@ -151,7 +148,7 @@ export class GeckoTerminal {
       const data = expectObject('geckoterminal', body.data, 'ohlcv data')
       const attributes = expectObject('geckoterminal', data.attributes, 'ohlcv attributes')
       const list = attributes.ohlcv_list === null || attributes.ohlcv_list === undefined ? [] : attributes.ohlcv_list
-      return keep(expectArray('geckoterminal', list, 'ohlcv_list'), readOhlcvRow)
+      return keep(expectArray('geckoterminal', list, 'ohlcv_list'), readCandle)
     })
   }
 }
@@ -224,7 +221,7 @@ function readIncluded<T>(included: unknown, type: string, read: (v: unknown) => 
   return keep(arr(included) ?? [], (item) => (obj(item)?.type === type ? read(item) : null))
 }
 
-function readOhlcvRow(value: unknown): OhlcvRow | null {
+function readCandle(value: unknown): Candle | null {
   const row = arr(value)
   if (row === null || row.length < 6) return null
   const [time, open, high, low, close, volume] = row.slice(0, 6).map(num)

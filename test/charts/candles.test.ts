@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { latest, orderCandles, type Candle } from '../../src/modules/charts/candles'
+import type { Candle } from '../../src/market/candle'
+import { latest, orderCandles } from '../../src/modules/charts/candles'
 
 const c = (time: number, close: number, volume = 1): Candle => ({ time, open: close, high: close, low: close, close, volume })
 

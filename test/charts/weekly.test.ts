@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import type { Candle } from '../../src/modules/charts/candles'
+import type { Candle } from '../../src/market/candle'
 import { weekStart } from '../../src/market/weeks'
 import { completeWeeks, weeklyCandles } from '../../src/modules/charts/weekly'
 

@@ -8,7 +8,7 @@
  */
 import { ADA_WINDOWS, DAY_MS, type AdaWindow } from '../../market/ada-windows'
 import type { PricePoint } from '../../upstream/coingecko'
-import type { Candle } from './candles'
+import type { Candle } from '../../market/candle'
 
 /**
  * The finest of the three canonical windows (market/ada-windows.ts, shared with GET /market) that reaches back

@@ -5,8 +5,6 @@
  */
 import type { Candle } from '../../market/candle'
 
-export type { Candle }
-
 /**
  * Pages of rows (the newest page first, each as sent) to ascending candles without duplicate times. For a
  * repeated time the first row sent wins: it comes from the newest read of that interval.

@@ -15,8 +15,8 @@
  *   the history read so far and marked partial, so the answer is labelled stale and rebuilt soon.
  */
 import { UpstreamError } from '../../upstream/errors'
-import type { GeckoTerminal, OhlcvRow } from '../../upstream/geckoterminal'
-import type { Candle } from './candles'
+import type { GeckoTerminal } from '../../upstream/geckoterminal'
+import type { Candle } from '../../market/candle'
 import type { ChartablePool } from './pools'
 import type { TimeframeSpec } from './timeframes'
 import { weekStart } from '../../market/weeks'
@@ -73,7 +73,7 @@ export async function readHistory(source: GeckoTerminal, pool: ChartablePool, sp
   for (let page = 0; page < maxPages(spec); page++) {
     const before = page === 0 ? undefined : pageBefore(oldest, spec)
     const ttlMs = page === 0 ? spec.cacheSeconds * 1000 : HISTORY_TTL_MS
-    let read: { data: OhlcvRow[] | null; stale: boolean }
+    let read: { data: Candle[] | null; stale: boolean }
     try {
       read = await source.poolOhlcv(pool.address, spec.upstream, spec.aggregate, ROWS_PER_CALL, ttlMs, before)
     } catch (error) {

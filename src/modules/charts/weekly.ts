@@ -4,7 +4,7 @@
  * daily candle (no trade) has no candle; the current week is included as far as it has gone.
  */
 import { weekStart } from '../../market/weeks'
-import type { Candle } from './candles'
+import type { Candle } from '../../market/candle'
 
 /**
  * The weeks of `subset` that hold every day `all` has in them: after re-basing to ADA some days can lose
