@@ -333,7 +333,7 @@ export const ERRORS = {
     meaning: '`pool` is not one of the token\'s chartable pools',
     error: 'Pool not found',
     hint: (p) =>
-      `${p.pool} is not one of this token's chartable pools (the pools the chain follower records, then source B's). Leave pool out for the deepest one, ` +
+      `${p.pool} is not one of this token's chartable pools (the pools the chain follower records and source B's). Leave pool out for the most liquid one, ` +
       `or take an address from poolChoices of GET /api/v1/tokens/${p.unit}/ohlcv.`,
     sample: { unit: 'ab'.repeat(28), pool: 'cd'.repeat(32) },
   }),

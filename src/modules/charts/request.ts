@@ -64,7 +64,7 @@ export const ohlcvParams = [
     name: 'pool',
     in: 'query',
     required: false,
-    description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
+    description: "Chart this pool instead of the most liquid: an address from poolChoices (or a source_b pair's pairAddress)",
     schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool()) }),
   }),
 ]
@@ -78,7 +78,7 @@ export interface OhlcvRequest {
   tf: Timeframe
   quote: Quote
   limit: number
-  /** Lowercase pool address, or null for the token's deepest source B pool. */
+  /** Lowercase pool address, or null for the token's most liquid chartable pool. */
   pool: string | null
 }
 
