@@ -44,9 +44,9 @@ export const CONVENTIONS: Convention[] = [
   {
     title: 'Case rules',
     items: [
-      'Units and pool addresses: either case. `quote`: either case (`usd`, `ada`, `USD`, `ADA`); answers write `"quote":"USD"` or `"ADA"`.',
+      'Units and pool addresses: either case. `quote`: either case (`usd`, `ada`, `USD`, `ADA`); answers write `"quote":"USD"` or `"ADA"`. `order`: either case too (`asc`, `DESC`).',
       '`tf` is case-sensitive: `1m` is one minute, `1M` is refused (there is no month); write it as documented (`5m`, `1h`, `1d`, `1w`).',
-      '`sort` takes the column name exactly as the rows spell it (`volume24h`, `liquidityUsd`); `order`, `format` and `ecosystem` are lowercase words or digits; search `q` ignores case.',
+      '`sort` takes the column name exactly as the rows spell it (`volume24h`, `liquidityUsd`); `format` and `ecosystem` are lowercase words or digits; search `q` ignores case.',
     ],
   },
   {

@@ -191,7 +191,7 @@ export const ERRORS = {
     status: 400,
     meaning: '`order` is not asc or desc',
     error: 'Invalid order',
-    hint: 'order is desc (default: largest first) or asc; unknown figures (null) come last either way.',
+    hint: 'order is desc (default: largest first) or asc, in either case; unknown figures (null) come last either way.',
     sample: undefined,
   }),
   invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),

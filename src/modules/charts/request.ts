@@ -5,7 +5,7 @@
  * is normalising: defaults, lowercase unit and pool.
  */
 import { t } from 'elysia'
-import { literals } from '../../catalogue/literals'
+import { anyCasePattern, caseless, literals } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { assetParam, parseAssetUnit } from '../../http/asset-input'
 import { apiError } from '../../http/error-catalogue'
@@ -14,10 +14,6 @@ import { DEFAULT_TIMEFRAME, TIMEFRAMES, type Timeframe } from './timeframes'
 
 const QUOTES = ['usd', 'ada'] as const
 export type Quote = (typeof QUOTES)[number]
-const QUOTE_PATTERN = `^(?:${QUOTES.map((q) => [...q].map((c) => `[${c}${c.toUpperCase()}]`).join('')).join('|')})$`
-
-/** The quote in lowercase; the schema let only usd or ada through, in any case. */
-const quoteOf = (raw: string | undefined): Quote => QUOTES.find((q) => q === raw?.toLowerCase()) ?? 'usd'
 
 export const LIMIT = { min: 1, max: 500, default: 300 } as const
 
@@ -58,7 +54,7 @@ export const ohlcvParams = [
     description:
       'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series); either case (ADA as the answers write it, or ada)',
     // Case-insensitive, since answers write "quote":"ADA"; tf stays case-sensitive (1m is not 1M).
-    schema: t.String({ pattern: QUOTE_PATTERN, default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
+    schema: t.String({ pattern: anyCasePattern(QUOTES), default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
   }),
   param({
     name: 'pool',
@@ -87,7 +83,8 @@ export function ohlcvRequest(input: OhlcvInput): OhlcvRequest {
   return {
     unit: parseAssetUnit(input.asset),
     tf: input.tf ?? DEFAULT_TIMEFRAME,
-    quote: quoteOf(input.quote),
+    // The schema let only usd or ada through, in any case.
+    quote: caseless(QUOTES, input.quote, 'usd'),
     limit: input.limit ?? LIMIT.default,
     pool: input.pool === undefined ? null : input.pool.toLowerCase(),
   }
