@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps) {
     .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
     .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
-    .use(streamRoutes({ hub: deps.stream, client: (request) => client(request) }))
+    .use(streamRoutes({ hub: deps.stream, client: (request) => client(request), origin: deps.origin }))
 
   const app = new Elysia()
     .wrap(observe({
