@@ -2,7 +2,7 @@
  * Every error the API answers, defined once: a stable snake_case `code`, the status, the `error` text and the
  * `hint`. Code throws them by name (`throw apiError('token_not_found', { unit })`); the endpoint catalogue
  * documents them by name (`errorDoc('token_not_found', when)`), so the OpenAPI document, the index, the docs
- * site and the README's table (checked by test/http/error-catalogue.test.ts) all carry the texts written here.
+ * site and the errors guide's table (checked by test/http/error-catalogue.test.ts) all carry the texts written here.
  * A leaf: it imports no module, so anything may throw from it; values a hint names come in as parameters.
  */
 import { UNIT_HINT } from '../cardano/unit'
@@ -18,7 +18,7 @@ interface ErrorDefinition<P> {
   error: Text<P>
   hint: Text<P>
   headers?: (params: P) => Record<string, string>
-  /** Parameters the docs word a parameterised error with (the README table, tests walking the registry). */
+  /** Parameters the docs word a parameterised error with (the errors guide's table, tests walking the registry). */
   sample: P
   /** Its parameters from the refused input, when a schema refused it (the hint then names that input). */
   fromInput?: (input: string) => P
@@ -547,12 +547,12 @@ export function fromBody(body: ErrorBody, input?: unknown): ApiError {
   return new ApiError(ERRORS[body.code].status, body.code, body.error, body.hint)
 }
 
-/** Every error worded with its sample parameters: the README table, and tests walking the registry. */
+/** Every error worded with its sample parameters: the errors guide's table, and tests walking the registry. */
 export function sampleErrors(): ApiError[] {
   return (Object.keys(ERRORS) as ErrorCode[]).map((code) => build(code, ERRORS[code].sample ?? {}))
 }
 
-/** The markdown table of the codes, as README.md and docs/guide/errors.md show it (a test keeps them equal). */
+/** The markdown table of the codes, as docs/guide/errors.md shows it (a test keeps them equal). */
 export function errorCodeTable(): string {
   const rows = sampleErrors().map((e) => `| \`${e.code}\` | ${e.status} | ${e.error} | ${ERRORS[e.code as ErrorCode].meaning} |`)
   return ['| code | status | error (example) | when |', '|---|---|---|---|', ...rows].join('\n')

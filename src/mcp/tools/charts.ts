@@ -5,7 +5,7 @@ import { defineTool, inputFromParams } from '../tool'
 export const getTokenOhlcv = defineTool({
   name: 'get_token_ohlcv',
   description:
-    'OHLCV candles of one pool of a token (its most liquid by default): source B history, chain-built since the follower\'s first record (each candle says its source); 1m to 1w, USD or ADA, up to 500.',
+    'OHLCV candles of one pool of a token (its most liquid by default): source B history, then chain-built (each candle says its source); 1m to 1w, USD or ADA, up to 500.',
   input: inputFromParams(ohlcvDoc.params),
   output: ohlcvDoc.response,
   call: (context, args) => context.services.charts.ohlcv(ohlcvRequest(args)),

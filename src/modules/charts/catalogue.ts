@@ -21,7 +21,7 @@ export const ohlcvDoc = endpoint({
   method: 'GET',
   path: '/tokens/{asset}/ohlcv',
   tag: 'Tokens',
-  summary: "OHLCV candles of one pool of a token, by default its most liquid pool with its whole history",
+  summary: 'OHLCV candles of one pool of a token: its most liquid by default, whole history',
   description:
     "**Default: the token's most liquid chartable pool, with its whole history.** Where the chain follower records " +
     'that pool (a curated token\'s pools on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash), the candles ' +
