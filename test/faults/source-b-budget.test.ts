@@ -121,3 +121,24 @@ describe('source B at its default budget, one client', () => {
     expect(text).toMatch(/upstream_refusals_total\{upstream="geckoterminal",lane="long_tail",reason="fair_share"\} \d+/)
   })
 })
+
+describe('a core input paced by its own plan', () => {
+  it('is no outage: /readyz stays ready while source B\'s budget of 1 a minute leaves the screener batches waiting', async () => {
+    const tight = await startService({ env: { GECKOTERMINAL_RPM: '1', UPSTREAM_TIMEOUT_MS: '800' } })
+    try {
+      // Three tokens/multi batches, one call a minute: the second and third are refused by the minute's budget
+      // (no call made), and the screener degrades to source A for now.
+      const screener = await timedGet(tight, '/api/v1/tokens')
+      expect(screener.status).toBe(200)
+      expect(tight.fake.count('geckoterminal')).toBeLessThanOrEqual(1)
+      const metrics = await (await tight.get('/metrics')).text()
+      expect(metrics).toMatch(/upstream_refusals_total\{upstream="geckoterminal",lane="[a-z_]+",reason="budget"\} [1-9]/)
+      const { status, body } = await tight.json('/readyz')
+      expect(status).toBe(200)
+      expect(body.status).toBe('ready')
+      expect(body.upstreams.geckoterminal?.ok).not.toBe(false)
+    } finally {
+      await tight.stop()
+    }
+  })
+})
