@@ -22,7 +22,9 @@ describe('price precision (so a micro-priced chart is not a flat line)', () => {
     expect(pricePrecision(1.5)).toBe(3)
     expect(pricePrecision(61675.72)).toBe(2)
     expect(pricePrecision(null)).toBe(2)
-    expect(formatPrice(0.0000027)).toBe('$0.000002700')
+    expect(formatPrice(0.0000027)).toBe('$0.0₅2700')
+    expect(formatPrice(0.001345)).toBe('$0.001345')
+    expect(formatPrice(61675.72)).toBe('$61,675.72')
   })
 })
 

@@ -8,9 +8,10 @@ export function pricePrecision(price: number | null | undefined, digits = 4): nu
   return Math.min(14, Math.max(2, digits - 1 - magnitude))
 }
 
+/** A price with about four significant digits; a micro price's run of zeros as its count (`$0.0₇5093`), as on the chart. */
 export function formatPrice(price: number | null | undefined, currency = '$'): string {
   if (price === null || price === undefined || !Number.isFinite(price)) return UNKNOWN
-  const text = price.toFixed(pricePrecision(price))
+  const text = formatDecimals(price, pricePrecision(price))
   return currency === '$' ? `$${text}` : `${text} ${currency}`
 }
 
