@@ -50,17 +50,18 @@ export const Missing = t.Array(MissingSource, {
 
 export type MissingEntry = Static<typeof MissingSource>
 
-/** The entry for a read that failed or was refused; null for a read that answered (or a bug, which is thrown). */
-export function missingFrom(upstream: UpstreamName, read: unknown): MissingEntry | null {
+/** The entry for a read that failed or was refused (named by the upstream that did); null for a read that answered. */
+export function missingFrom(read: unknown): MissingEntry | null {
   if (!(read instanceof UpstreamError)) return null
   const error = classifyError(read)
   const retryAfter = Number(error.headers?.['retry-after'] ?? STALE_TTL_SECONDS)
-  return { source: SOURCE_NAMES[upstream], code: error.code as MissingEntry['code'], retryAfter: Math.max(1, retryAfter) }
+  return { source: SOURCE_NAMES[read.upstream], code: error.code as MissingEntry['code'], retryAfter: Math.max(1, retryAfter) }
 }
 
-/** The entries of the reads that did not answer. */
-export function missingOf(reads: ReadonlyArray<readonly [UpstreamName, unknown]>): MissingEntry[] {
-  return reads.flatMap(([upstream, read]) => missingFrom(upstream, read) ?? [])
+/** The entries of the reads that did not answer, one per source (the first read of it that failed). */
+export function missingOf(reads: readonly unknown[]): MissingEntry[] {
+  const entries = reads.flatMap((read) => missingFrom(read) ?? [])
+  return entries.filter((entry, i) => entries.findIndex((e) => e.source === entry.source) === i)
 }
 
 /**

@@ -82,7 +82,7 @@ export class ChartService {
     if (choice.chain === null && history instanceof UpstreamError) throw history
     const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request)
     const sourceB = history instanceof UpstreamError ? null : history
-    const missing = missingOf([['geckoterminal', listed instanceof UpstreamError ? listed : history]])
+    const missing = missingOf([listed, history])
     const candles = latest(chainPart === null ? sourceB!.candles : stitch(sourceB, chainPart), request.limit)
     return {
       data: {

@@ -182,7 +182,7 @@ export class TokenService {
     }
     const readB = await (early ?? readPoolsB())
     const answeredB = readB instanceof UpstreamError ? null : readB
-    const missing = missingOf([['dexscreener', readA], ['geckoterminal', readB], ['koios', readInfo]])
+    const missing = missingOf([readA, readB, readInfo])
     for (const m of missing) {
       if (m.code === 'upstream_unavailable') this.deps.logger.warn({ unit, source: m.source }, 'token detail: a source failed: served without its part')
     }
