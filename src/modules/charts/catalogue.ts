@@ -66,7 +66,7 @@ export const ohlcvDoc = endpoint({
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
   cacheNote:
     `per pool and timeframe: ${lifetimes}; older pages of history are kept ${HISTORY_TTL_MS / 3_600_000} h. ` +
-    'Every limit and quote of one pool and timeframe is served from the same upstream read',
+    'Every limit and quote of one pool and timeframe is served from the same upstream read; an answer with `missing` at most its shortest retryAfter, and 10 s',
   examples: [`/tokens/${SNEK_UNIT}/ohlcv`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1d&limit=90&quote=ada`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1w&limit=52`],
   errors: [
     documented(INVALID.asset(), 'The asset is not a 56-hex policy id followed by an even-length hex asset name'),
