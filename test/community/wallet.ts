@@ -37,11 +37,12 @@ export class TestWallet {
     readonly grouped: GroupedAddress,
   ) {}
 
-  static async create(network: 'mainnet' | 'testnet' = 'mainnet'): Promise<TestWallet> {
+  /** A new key, or the one `mnemonicWords` (BIP-39) derive. */
+  static async create(network: 'mainnet' | 'testnet' = 'mainnet', mnemonicWords: string[] = keyUtil.generateMnemonicWords()): Promise<TestWallet> {
     const agent = await InMemoryKeyAgent.fromBip39MnemonicWords(
       {
         chainId: network === 'mainnet' ? Cardano.ChainIds.Mainnet : Cardano.ChainIds.Preprod,
-        mnemonicWords: keyUtil.generateMnemonicWords(),
+        mnemonicWords,
         getPassphrase: async () => Buffer.from('test passphrase'),
       },
       { bip32Ed25519, logger: silent as never },
