@@ -6,6 +6,7 @@
  * a test sets WRITES_PER_CLIENT_PER_HOUR (test/community/write-limits.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createClient } from '@libsql/client'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { koiosAccount } from '../fake-upstreams/builders'
@@ -28,6 +29,8 @@ export interface CommunityHarness {
   post(path: string, body: SignedWriteBody | string): Promise<{ status: number; body: any; res: Response }>
   /** A new key whose stake address the fake chain lists (registered, 100 ADA unless said). */
   wallet(standing?: Standing): Promise<TestWallet>
+  /** Rows in a community table, read from the database file by a connection of its own. */
+  rows(table: 'boosts' | 'comments'): Promise<number>
   databaseFile: string
   stop(): Promise<void>
 }
@@ -54,10 +57,11 @@ export async function eligibleWallet(world: World, standing: Standing = {}): Pro
   return wallet
 }
 
-export async function startCommunity(env: Record<string, string> = {}): Promise<CommunityHarness> {
+/** `options.ledgerOnClock`: the upstream budgets on the moved clock too (a cool-down after a 429 then ends with it). */
+export async function startCommunity(env: Record<string, string> = {}, options: { ledgerOnClock?: boolean } = {}): Promise<CommunityHarness> {
   const dir = freshDatabaseDir()
   const databaseFile = join(dir, 'nested', 'community.db')
-  const svc = await startService({ env: { DATABASE_URL: `file:${databaseFile}`, WRITES_PER_CLIENT_PER_HOUR: '0', ...env } })
+  const svc = await startService({ env: { DATABASE_URL: `file:${databaseFile}`, WRITES_PER_CLIENT_PER_HOUR: '0', ...env }, ledgerOnClock: options.ledgerOnClock })
   const start = new Date()
   let offset = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate(), 12) - Date.now()
   svc.advance(offset)
@@ -80,6 +84,14 @@ export async function startCommunity(env: Record<string, string> = {}): Promise<
       return { status: res.status, body: text === '' ? null : JSON.parse(text), res }
     },
     wallet: (standing) => eligibleWallet(svc.fake.world, standing),
+    async rows(table) {
+      const client = createClient({ url: svc.config.databaseUrl! })
+      try {
+        return Number((await client.execute(`SELECT count(*) FROM ${table}`)).rows[0][0])
+      } finally {
+        client.close()
+      }
+    },
     databaseFile,
     async stop() {
       await svc.stop()
