@@ -31,7 +31,7 @@ const INVALID_UNITS = "Invalid query parameter 'units'"
 const DATABASE_NOT_CONFIGURED = 'Community database not configured'
 /** Where a bot without a browser wallet learns to sign: the write errors' hints and the POST entries say it. */
 export const SIGN_FROM_CODE =
-  'Signing from code, with no browser wallet: examples/sign-and-boost.ts in the repository (bun examples/sign-and-boost.ts), ' +
+  'Signing from code, with no browser wallet: examples/sign-and-boost.ts in the repository (MNEMONIC="<words of a registered, funded wallet>" bun examples/sign-and-boost.ts), ' +
   'explained at /docs/guide/community-signing#sign-from-code.'
 const SIGNED_BODY =
   'Send a JSON object with four strings: payload (the exact JSON string that was signed), signature and key ' +

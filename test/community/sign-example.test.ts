@@ -6,7 +6,7 @@
  * comment, and signs as the same stake address on the next run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../fake-upstreams/demo-wallet'
@@ -73,4 +73,12 @@ describe('examples/sign-and-boost.ts', () => {
     expect(run.stdout).toContain('→ 201')
     expect(run.code).toBe(0)
   }, 60_000)
+})
+
+describe('the demo writer', () => {
+  it('is the one the signing guide publishes', () => {
+    const guide = readFileSync(join(ROOT, 'docs', 'guide', 'community-signing.md'), 'utf8')
+    expect(guide).toContain(DEMO_MNEMONIC)
+    expect(guide).toContain(DEMO_STAKE_ADDRESS)
+  })
 })
