@@ -37,12 +37,11 @@ export class TestWallet {
     readonly grouped: GroupedAddress,
   ) {}
 
-  /** A new key, or the one `mnemonicWords` (BIP-39) derive. */
-  static async create(network: 'mainnet' | 'testnet' = 'mainnet', mnemonicWords: string[] = keyUtil.generateMnemonicWords()): Promise<TestWallet> {
+  static async create(network: 'mainnet' | 'testnet' = 'mainnet'): Promise<TestWallet> {
     const agent = await InMemoryKeyAgent.fromBip39MnemonicWords(
       {
         chainId: network === 'mainnet' ? Cardano.ChainIds.Mainnet : Cardano.ChainIds.Preprod,
-        mnemonicWords,
+        mnemonicWords: keyUtil.generateMnemonicWords(),
         getPassphrase: async () => Buffer.from('test passphrase'),
       },
       { bip32Ed25519, logger: silent as never },
