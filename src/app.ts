@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { API_PREFIX } from './paths'
 import type { AppDeps } from './deps'
 import { clientAddress } from './http/client-address'
+import { clientKey } from './http/client-key'
 import { explorerRoutes } from './explorer/routes'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
@@ -43,6 +44,8 @@ export function createApp(deps: AppDeps) {
   // hit. Never rely on a hook for a cached route; per-request work goes in observe() or in the handler.
   const client = (request: Request): string =>
     clientAddress(request.headers, () => app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy)
+  /** Whom a per-client limit counts a request against (http/client-key.ts: an IPv6 client by its /64). */
+  const limitKey = (request: Request): string => clientKey(client(request))
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
     .use(metaRoutes({ responses: deps.responses, origin: deps.origin }))
     .use(openapiRoutes({ responses: deps.responses, origin: deps.origin }))
@@ -52,10 +55,19 @@ export function createApp(deps: AppDeps) {
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
-    .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
+    .use(
+      communityRoutes({
+        responses: deps.responses,
+        community: deps.services.community,
+        writes: deps.cluster?.writes,
+        windows: deps.windows,
+        client: limitKey,
+        writesPerClientPerHour: deps.config.community.writesPerClientPerHour,
+      }),
+    )
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
     .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
-    .use(streamRoutes({ hub: deps.stream, client: (request) => client(request), origin: deps.origin }))
+    .use(streamRoutes({ hub: deps.stream, client: limitKey, origin: deps.origin }))
 
   const app = new Elysia()
     .wrap(observe({

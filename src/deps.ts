@@ -1,4 +1,5 @@
 import { Memo } from './cache/memo'
+import { MemoryWindowCounter, type WindowCounter } from './limits/window-counter'
 import { startCluster, type Cluster } from './cluster/cluster'
 import type { Config } from './config'
 import { CommunityDatabase } from './db/client'
@@ -30,6 +31,8 @@ export interface AppDeps {
   upstreams: Upstreams
   registry: TokenRegistry
   services: Services
+  /** Per-client limits (writes, MCP calls…): in Redis when instances share one, else this process's memory. */
+  windows: WindowCounter
   /** Sharing with the other instances through Redis; null when REDIS_URL is unset (this process alone). */
   cluster: Cluster | null
   /** The community database, null when DATABASE_URL=off. */
@@ -106,7 +109,8 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   metrics.watchStreams(() => stream.stats())
   const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
   if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, cluster, database, stream, chain }
+  const windows = cluster?.windows ?? new MemoryWindowCounter(now)
+  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
 }
 
 /**

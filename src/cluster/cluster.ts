@@ -1,10 +1,12 @@
 import type { SharedTier } from '../cache/memo'
+import type { WindowCounter } from '../limits/window-counter'
 import type { Logger } from '../observability/logger'
 import { localShare, MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../upstream/budget-ledger'
 import { acquireRedisLease } from './lease'
 import { SharedRedis } from './redis'
 import { SharedAnswers, type SharedCodec } from './shared-answers'
 import { SharedBudgetLedger } from './shared-ledger'
+import { SharedWindowCounter } from './shared-window-counter'
 import { RedisStreamRelay, type StreamRelay } from './stream-relay'
 import { RedisWriteNotices, type WriteNotices } from './write-notices'
 
@@ -25,6 +27,8 @@ export interface Cluster {
   writes: WriteNotices
   /** The live stream's changes, published once and delivered by every instance. */
   stream: StreamRelay
+  /** Per-client limits counted once for all instances; limit / INSTANCES in this instance's memory while Redis cannot answer. */
+  windows: WindowCounter
   /** The upstream budgets shared by all instances; budget / INSTANCES in this instance's memory while Redis cannot answer. */
   ledger(limits: LaneLimits): BudgetLedger
   status(): ClusterStatus
@@ -56,6 +60,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     responses: (codec) => new SharedAnswers(redis, options.waitMs, 'resp:', options.now, codec),
     writes,
     stream,
+    windows: new SharedWindowCounter(redis, options.instances, options.now),
     ledger: (limits) => new SharedBudgetLedger(redis, limits, new MemoryBudgetLedger(localShare(limits, options.instances))),
     status() {
       const health = redis.status()

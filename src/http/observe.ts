@@ -1,6 +1,7 @@
 import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
 import { endRequest, forClient, newRequestChain } from '../upstream/call-context'
+import { clientKey } from './client-key'
 import { withRateLimitHeaders } from './rate-limit-headers'
 import type { RouteTable } from './error-handler'
 import { pickRequestId, rememberRequestId } from './request-id'
@@ -80,8 +81,9 @@ export interface ObserveDeps {
   /** Answers a repeated GET from the response cache before routing (see ResponseCache.answerFromFront). */
   front: (request: Request, requestId: string, routeOf: (request: Request) => string) => FrontAnswer | undefined
   /**
-   * The client a request is made for: the request log's `client`, and whom its upstream calls count against in
-   * the fair shares of the long-tail budgets (the socket's peer, or behind TRUST_PROXY hops the forwarded one).
+   * The client a request is made for (the socket's peer, or behind TRUST_PROXY hops the forwarded one): the request
+   * log's `client`; its clientKey (an IPv6 client by its /64) is whom its upstream calls count against in the fair
+   * shares of the long-tail budgets.
    */
   client: (request: Request) => string
 }
@@ -108,7 +110,7 @@ export function observe(deps: ObserveDeps) {
     rememberRequestId(request, requestId)
     // The request's chain of cold upstream calls; the client's shares it met become the RateLimit headers.
     const chain = newRequestChain()
-    const result = forClient(deps.client(request), () => handler(request), chain)
+    const result = forClient(clientKey(deps.client(request)), () => handler(request), chain)
     const done = (original: Response) => {
       endRequest(chain)
       const cacheState = completeAnswers.get(original) ?? null

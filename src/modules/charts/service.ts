@@ -8,7 +8,7 @@
  * Degrading: when source B is refused or fails with no cached copy, a followed pool is still charted from the
  * chain, and `missing` names source B (its earlier history, its other pools); a pool only source B has cannot be.
  */
-import { splitUnit } from '../../cardano/unit'
+import { isKnownToken } from '../tokens/known-token'
 import { apiError } from '../../http/error-catalogue'
 import { missingOf } from '../../http/missing-source'
 import { chartCoverage, stitchedChartCoverage } from '../../market/coverage'
@@ -160,9 +160,7 @@ export class ChartService {
    * then answers 502 for such units rather than guessing.)
    */
   private async requireKnownAsset(unit: string): Promise<void> {
-    if (this.deps.registry.get(unit) !== undefined) return
-    const known = await this.deps.upstreams.koios.assetInfo([splitUnit(unit)])
-    if (!known.data.some((a) => a.policyId + a.assetNameHex === unit)) {
+    if (!(await isKnownToken(this.deps.registry, this.deps.upstreams.koios, unit))) {
       throw apiError('no_chartable_pool', { unit, sourceBDexes: null })
     }
   }

@@ -13,7 +13,7 @@
  * source-A-only coverage string; source A failing is a 502 (a cached copy is served when there is one).
  */
 import { fingerprintOf, normaliseFingerprint } from '../../cardano/fingerprint'
-import { normaliseUnit, splitUnit } from '../../cardano/unit'
+import { normaliseUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
 import { API_PREFIX } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
@@ -26,6 +26,7 @@ import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
 import { aggregateMarket, type MarketFigures } from './aggregate'
 import { chainFacts, tokenLabel } from './chain-facts'
+import { chainAssetInfo } from './known-token'
 import { HolderEstimates } from './holders'
 import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from './pools'
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
@@ -166,11 +167,11 @@ export class TokenService {
     // source B only once it proved to exist, so made-up units cannot spend source B calls.
     const readPoolsB = () => settle(geckoterminal.tokenPools(unit))
     const early = curated === undefined ? null : readPoolsB()
-    const [readA, readInfo] = await Promise.all([settle(dexscreener.tokenPairs(unit)), settle(koios.assetInfo([splitUnit(unit)]))])
+    const [readA, readInfo] = await Promise.all([settle(dexscreener.tokenPairs(unit)), settle(chainAssetInfo(koios, unit))])
     const answeredA = readA instanceof UpstreamError ? null : readA
     const answeredInfo = readInfo instanceof UpstreamError ? null : readInfo
     const sourceA = answeredA === null ? [] : this.poolsOf(unit, answeredA.data, null).sourceA
-    const info = answeredInfo?.data.find((a) => a.policyId + a.assetNameHex === unit) ?? null
+    const info = answeredInfo?.data ?? null
     if (sourceA.length === 0 && info === null) {
       const unanswered = answeredA === null ? readA : answeredInfo === null ? readInfo : null
       if (unanswered === null) {
