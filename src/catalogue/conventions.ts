@@ -9,8 +9,7 @@ export const X_CACHE_STALE =
   'X-Cache: STALE means the answer is older than its lifetime or was built from an older or partial upstream copy. ' +
   'It is normal on a healthy service: an expired answer is served once while a fresh one is built (the next request ' +
   'gets it), and when an upstream fails its last good copy is served (up to 24 h) while it is retried. STALE alone ' +
-  'is no alarm: GET /readyz says "degraded" only when an upstream is really failing or said its quota is spent (never ' +
-  'for this service\'s own pacing), with each upstream\'s last status. ' +
+  'is no alarm: GET /readyz says "degraded", with each upstream\'s last status, only when one is really failing or spent. ' +
   'HIT: a fresh cached copy; MISS: built for this request.'
 
 export interface Convention {

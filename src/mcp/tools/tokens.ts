@@ -19,7 +19,7 @@ export const listTokens = defineTool({
 export const getToken = defineTool({
   name: 'get_token',
   description:
-    'One token by asset unit (policy id + asset name hex): price, per-pair rows, supply, decimals, fingerprint, mint time, estimated holders; `missing` names a source refused or down.',
+    'One token by asset unit (policy id + asset name hex): price, per-pair rows, supply, decimals, fingerprint, mint time, estimated holders.',
   input: inputFromParams(tokenDetailDoc.params),
   output: tokenDetailDoc.response,
   async call(context, args) {
