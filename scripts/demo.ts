@@ -17,8 +17,13 @@ import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
 import { loadRegistry } from '../src/registry/registry'
 
+/** A line saying what the demo is doing while it starts (it takes a few seconds before the banner). */
+const progress = (what: string) => console.log(`demo: ${what}…`)
+
+progress('starting the fake upstreams and a fake chain with a day of DEX trades')
 const fake = await FakeUpstreams.start()
-// A day of DEX trades on chain for every curated token, and a new block every 20 s (the chain follower reads them).
+// A day of DEX trades on chain for every curated token, and a new block every 20 s. One chain: the fake Koios
+// answers both the chain tip and the follower's reads from it (routes/koios.ts).
 const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
 fake.world.koios.chain = chain.chain
 setInterval(() => chain.tick(), 20_000).unref()
@@ -32,7 +37,12 @@ const config = loadConfig({
   CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '2000',
   // 13 calls every 2 s: a Koios budget the plan can reserve that for (the fake has none to protect).
   KOIOS_RPM: process.env.KOIOS_RPM ?? '6000',
+  // Production minus the internet: the fakes have no daily or monthly quota, so none is set (keyless Koios's
+  // 5,000 a day would be spent by the 2 s polls within minutes, and every chain read after it paced).
+  KOIOS_PER_DAY: process.env.KOIOS_PER_DAY ?? '0',
+  COINGECKO_PER_MONTH: process.env.COINGECKO_PER_MONTH ?? '0',
 })
+progress('starting the service (database, explorer bundle)')
 const server = await startOrExit(config)
 stopOnSignals(server)
 void buildDocsWhenMissing(server.deps.logger)
@@ -50,7 +60,9 @@ setInterval(() => {
 }, MOVE_EVERY_MS).unref()
 
 const origin = server.url.replace('0.0.0.0', '127.0.0.1')
+progress(`seeding ${DEMO_DAYS} days of demo history`)
 const seeded = await seedDemoHistory(server.deps)
+progress('signing a demo comment and boost')
 await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init), fake.world)
 
 const examples = catalogue

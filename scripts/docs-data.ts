@@ -14,12 +14,11 @@ import { createApp } from '../src/app'
 import { catalogue } from '../src/catalogue'
 import { conventionsMarkdown } from '../src/catalogue/conventions'
 import { describeSchema } from '../src/catalogue/render'
-import { COVERAGE_RULES } from '../src/market/coverage'
 import { API_PREFIX, MCP_PATH } from '../src/paths'
 import type { EndpointDoc } from '../src/catalogue/types'
 import { loadConfig } from '../src/config'
 import { buildDeps } from '../src/deps'
-import { chartCoverage, mergedCoverage, sourceAOnlyCoverage } from '../src/market/coverage'
+import { chartCoverage, COVERAGE_RULES, mergedCoverage, NO_DEX_COVERAGE, sourceAOnlyCoverage, sourceBOnlyCoverage, stitchedChartCoverage } from '../src/market/coverage'
 import { mcpToolDefinitions } from '../src/mcp/tools'
 import { Logger } from '../src/observability/logger'
 import { Metrics } from '../src/observability/metrics'
@@ -66,13 +65,16 @@ function argumentsOf(input: TObject): ToolEntry['arguments'] {
   }))
 }
 
-/** The three `coverage` forms, worded by the service's own functions with the default configuration. */
+/** The `coverage` forms, worded by the service's own functions with the default configuration. */
 function coverageStrings(): SiteData['coverageStrings'] {
   const defaults = loadConfig({})
   return {
     merged: mergedCoverage(defaults),
     sourceAOnly: sourceAOnlyCoverage(defaults),
+    sourceBOnly: sourceBOnlyCoverage(defaults),
+    noDex: NO_DEX_COVERAGE,
     chart: chartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-cardano' }, false),
+    stitchedChart: stitchedChartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-v2' }, '2026-11-26T18:00:00Z'),
   }
 }
 

@@ -34,6 +34,16 @@ export default defineConfig({
           { text: 'Trades and candles from the chain', link: '/guide/chain-trades' },
           { text: 'MCP for agents', link: '/guide/mcp' },
           { text: 'Self-hosting', link: '/guide/self-hosting' },
+          { text: 'Operations', link: '/guide/operations' },
+        ],
+      },
+      {
+        text: 'For the next engineer',
+        items: [
+          { text: 'How it is built', link: '/guide/architecture' },
+          { text: 'How each part works', link: '/guide/internals' },
+          { text: 'Speed and benchmarks', link: '/guide/performance' },
+          { text: 'Developing and testing', link: '/guide/development' },
         ],
       },
       ...tags.map((tag) => ({

@@ -9,7 +9,7 @@ export const X_CACHE_STALE =
   'X-Cache: STALE means the answer is older than its lifetime or was built from an older or partial upstream copy. ' +
   'It is normal on a healthy service: an expired answer is served once while a fresh one is built (the next request ' +
   'gets it), and when an upstream fails its last good copy is served (up to 24 h) while it is retried. STALE alone ' +
-  'is no alarm: GET /readyz says "degraded", with each upstream\'s last status, when one is really failing. ' +
+  'is no alarm: GET /readyz says "degraded", with each upstream\'s last status, only when one is really failing or spent. ' +
   'HIT: a fresh cached copy; MISS: built for this request.'
 
 export interface Convention {
@@ -44,9 +44,9 @@ export const CONVENTIONS: Convention[] = [
   {
     title: 'Case rules',
     items: [
-      'Units and pool addresses: either case. `quote`: either case (`usd`, `ada`, `USD`, `ADA`); answers write `"quote":"USD"` or `"ADA"`.',
+      'Units, pool addresses, `quote` and `order`: either case (`ada`, `ADA`, `asc`, `DESC`); answers write `"quote":"USD"` or `"ADA"`.',
       '`tf` is case-sensitive: `1m` is one minute, `1M` is refused (there is no month); write it as documented (`5m`, `1h`, `1d`, `1w`).',
-      '`sort` takes the column name exactly as the rows spell it (`volume24h`, `liquidityUsd`); `order`, `format` and `ecosystem` are lowercase words or digits; search `q` ignores case.',
+      '`sort` takes the column name exactly as the rows spell it (`volume24h`, `liquidityUsd`); `format` and `ecosystem` are lowercase words or digits; search `q` ignores case.',
     ],
   },
   {

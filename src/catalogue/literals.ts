@@ -8,3 +8,16 @@ import type { TLiteral } from '@sinclair/typebox'
 export function literals<const T extends readonly string[]>(values: T): { -readonly [K in keyof T]: TLiteral<T[K]> } {
   return values.map((v) => t.Literal(v)) as { -readonly [K in keyof T]: TLiteral<T[K]> }
 }
+
+/**
+ * A parameter pattern accepting any of `words` in any case (`ada`, `ADA`, `Ada`): for words an answer writes in
+ * another case than the documented input (`quote`), or that people type either way (`order`).
+ */
+export function anyCasePattern(words: readonly string[]): string {
+  return `^(?:${words.map((w) => [...w].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')).join('|')})$`
+}
+
+/** The word of `words` that `raw` spells in any case; `fallback` when it spells none (absent). */
+export function caseless<const T extends string>(words: readonly T[], raw: string | undefined, fallback: T): T {
+  return words.find((w) => w === raw?.toLowerCase()) ?? fallback
+}

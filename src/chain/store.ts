@@ -185,6 +185,14 @@ export class ChainStore {
     })
   }
 
+  /** When the follower first recorded the pool (Unix s; the pool_time index answers it): where its chain-built candles start. Null: never. */
+  async firstRecord(poolId: string): Promise<number | null> {
+    const rows = await this.database.read((db) =>
+      db.select({ time: poolUpdates.blockTime }).from(poolUpdates).where(eq(poolUpdates.poolId, poolId)).orderBy(asc(poolUpdates.blockTime)).limit(1),
+    )
+    return rows[0]?.time ?? null
+  }
+
   /** Rows and an estimate of their bytes (for the bench's bytes-per-day figure). */
   async countUpdates(): Promise<number> {
     const rows = await this.database.read((db) => db.select({ n: sql<number>`count(*)` }).from(poolUpdates))

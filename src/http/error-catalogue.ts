@@ -2,7 +2,7 @@
  * Every error the API answers, defined once: a stable snake_case `code`, the status, the `error` text and the
  * `hint`. Code throws them by name (`throw apiError('token_not_found', { unit })`); the endpoint catalogue
  * documents them by name (`errorDoc('token_not_found', when)`), so the OpenAPI document, the index, the docs
- * site and the README's table (checked by test/http/error-catalogue.test.ts) all carry the texts written here.
+ * site and the errors guide's table (checked by test/http/error-catalogue.test.ts) all carry the texts written here.
  * A leaf: it imports no module, so anything may throw from it; values a hint names come in as parameters.
  */
 import { UNIT_HINT } from '../cardano/unit'
@@ -18,7 +18,7 @@ interface ErrorDefinition<P> {
   error: Text<P>
   hint: Text<P>
   headers?: (params: P) => Record<string, string>
-  /** Parameters the docs word a parameterised error with (the README table, tests walking the registry). */
+  /** Parameters the docs word a parameterised error with (the errors guide's table, tests walking the registry). */
   sample: P
   /** Its parameters from the refused input, when a schema refused it (the hint then names that input). */
   fromInput?: (input: string) => P
@@ -191,7 +191,7 @@ export const ERRORS = {
     status: 400,
     meaning: '`order` is not asc or desc',
     error: 'Invalid order',
-    hint: 'order is desc (default: largest first) or asc; unknown figures (null) come last either way.',
+    hint: 'order is desc (default: largest first) or asc, in either case; unknown figures (null) come last either way.',
     sample: undefined,
   }),
   invalid_quote: define({ status: 400, meaning: '`quote` is not usd or ada', error: 'Invalid quote', hint: 'quote is usd (default) or ada.', sample: undefined }),
@@ -333,7 +333,7 @@ export const ERRORS = {
     meaning: '`pool` is not one of the token\'s chartable pools',
     error: 'Pool not found',
     hint: (p) =>
-      `${p.pool} is not one of this token's chartable pools (the pools the chain follower records, then source B's). Leave pool out for the deepest one, ` +
+      `${p.pool} is not one of this token's chartable pools (the pools the chain follower records and source B's). Leave pool out for the most liquid one, ` +
       `or take an address from poolChoices of GET /api/v1/tokens/${p.unit}/ohlcv.`,
     sample: { unit: 'ab'.repeat(28), pool: 'cd'.repeat(32) },
   }),
@@ -605,12 +605,12 @@ export function fromBody(body: ErrorBody, input?: unknown): ApiError {
   return new ApiError(ERRORS[body.code].status, body.code, body.error, body.hint)
 }
 
-/** Every error worded with its sample parameters: the README table, and tests walking the registry. */
+/** Every error worded with its sample parameters: the errors guide's table, and tests walking the registry. */
 export function sampleErrors(): ApiError[] {
   return (Object.keys(ERRORS) as ErrorCode[]).map((code) => build(code, ERRORS[code].sample ?? {}))
 }
 
-/** The markdown table of the codes, as README.md and docs/guide/errors.md show it (a test keeps them equal). */
+/** The markdown table of the codes, as docs/guide/errors.md shows it (a test keeps them equal). */
 export function errorCodeTable(): string {
   const rows = sampleErrors().map((e) => `| \`${e.code}\` | ${e.status} | ${e.error} | ${ERRORS[e.code as ErrorCode].meaning} |`)
   return ['| code | status | error (example) | when |', '|---|---|---|---|', ...rows].join('\n')

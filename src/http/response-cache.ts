@@ -136,7 +136,7 @@ function readStoredData(json: unknown): StoredData | null {
 }
 
 /** A response built from stale or degraded inputs is retried this soon, whatever the endpoint's lifetime. */
-const STALE_TTL_SECONDS = 10
+export const STALE_TTL_SECONDS = 10
 const JSON_TYPE = 'application/json; charset=utf-8'
 const MAX_FRONT_URLS = 50_000
 

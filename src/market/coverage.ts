@@ -43,10 +43,35 @@ export function sourceAOnlyCoverage(config: CoverageConfig): string {
   return `${PREFIX} ${config.sourceADexes.join(', ')} (source A).`
 }
 
+/** Source B alone: the token detail while source A is unavailable. */
+export function sourceBOnlyCoverage(config: CoverageConfig, seenSourceB: Iterable<string> = []): string {
+  return `${PREFIX} ${sourceBDexes(config, seenSourceB).join(', ')} (source B).`
+}
+
+/** Neither DEX source answered (the token detail's chain facts alone): the answer's `missing` says why. */
+export const NO_DEX_COVERAGE = 'No DEX figures: neither source A nor source B answered (see missing); chain facts only.'
+
+/** The wording for the DEX sources an answer holds. */
+export function dexCoverage(config: CoverageConfig, answered: { sourceA: boolean; sourceB: boolean }, seenSourceB: Iterable<string> = []): string {
+  if (answered.sourceA) return answered.sourceB ? mergedCoverage(config, seenSourceB) : sourceAOnlyCoverage(config)
+  return answered.sourceB ? sourceBOnlyCoverage(config, seenSourceB) : NO_DEX_COVERAGE
+}
+
 /** OHLCV: one pool from source B, never an aggregate; the deepest (top) one unless the caller picked it. */
 export function chartCoverage(pool: { dexId: string; name: string }, picked: boolean): string {
   const which = picked ? 'the chosen' : 'the deepest (top)'
   return `Candles of ${which} source B pool (${pool.name} on ${pool.dexId}) only, not an all-DEX aggregate.`
+}
+
+/**
+ * OHLCV of a followed pool with source B's history before the follower's first record of it: one pool, two
+ * sources, and where the seam is (ISO 8601 UTC).
+ */
+export function stitchedChartCoverage(pool: { dexId: string; name: string }, seamIso: string): string {
+  return (
+    `Candles of one pool (${pool.name} on ${pool.dexId}): from ${seamIso} on built by this service from the swaps and reserve ` +
+    'changes it read on chain (source "chain"), before that source B\'s candles of the same pool (source "sourceB"); not an all-DEX aggregate.'
+  )
 }
 
 /** The rules every coverage string follows, published in the index, the OpenAPI document, llms.txt and MCP. */

@@ -140,9 +140,11 @@ export class Metrics implements UpstreamObserver {
 
   attempt(upstream: UpstreamName, outcome: 'ok' | UpstreamFailure, durationMs: number, detail?: string): void {
     this.upstreamCalls.inc({ upstream, outcome })
-    // One client over its fair share, or our own pacing of a daily quota, says nothing about the upstream's health.
-    if (outcome === 'fair_share' || outcome === 'quota') return
-    if (outcome !== 'over_budget') this.upstreamDuration.observe({ upstream }, durationMs / 1000)
+    // Our own refusals say nothing about the upstream's health: one client over its fair share, a minute's budget
+    // spent (a core input paced by its plan, or the long tail), our pacing of a daily quota. /readyz reports an
+    // upstream that said it is spent from the ledger (ops/routes.ts), and a failed call here.
+    if (outcome === 'fair_share' || outcome === 'quota' || outcome === 'over_budget') return
+    this.upstreamDuration.observe({ upstream }, durationMs / 1000)
     const now = new Date().toISOString()
     const previous = this.upstreamStatus.get(upstream)
     this.upstreamStatus.set(

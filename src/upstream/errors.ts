@@ -82,3 +82,13 @@ export class BudgetRefusal extends UpstreamError {
 
 /** The caches' stale-on-error rule: only an upstream failure lets an old copy stand in (a bug or a 404 does not). */
 export const isUpstreamFailure = (error: unknown): boolean => error instanceof UpstreamError
+
+/** The value, or the UpstreamError it failed with (for an answer that degrades without it); any other error (a bug) propagates. */
+export async function settle<T>(read: Promise<T>): Promise<T | UpstreamError> {
+  try {
+    return await read
+  } catch (error) {
+    if (error instanceof UpstreamError) return error
+    throw error
+  }
+}

@@ -103,10 +103,10 @@ describe('timeframes', () => {
     const { body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?tf=1w`)
     expect(body.candles).toEqual([
       // Wed 22 + Sun 26: open 10, close 14, high max(12, 15), low min(9, 10), volume 100 + 50
-      { time: d('2025-01-20'), open: 10, high: 15, low: 9, close: 14, volume: 150 },
+      { time: d('2025-01-20'), open: 10, high: 15, low: 9, close: 14, volume: 150, source: 'sourceB' },
       // Mon Jan 27 … Sun Feb 2: open 14, close 10, high 22, low 8, volume 10 + 20 + 30 + 40
-      { time: d('2025-01-27'), open: 14, high: 22, low: 8, close: 10, volume: 100 },
-      { time: d('2025-02-03'), open: 10, high: 11, low: 10, close: 11, volume: 5 },
+      { time: d('2025-01-27'), open: 14, high: 22, low: 8, close: 10, volume: 100, source: 'sourceB' },
+      { time: d('2025-02-03'), open: 10, high: 11, low: 10, close: 11, volume: 5, source: 'sourceB' },
     ])
   })
 })
@@ -124,8 +124,8 @@ describe('weeks from a long history', () => {
     expect(ohlcvCalls()).toHaveLength(4)
     expect(body.candles).toHaveLength(103)
     // Week of newest − 714 d: days i = 714 … 708; open of the Monday 714, close of the Sunday 708.
-    expect(body.candles[0]).toEqual({ time: newest - 714 * DAY, open: 714, high: 714, low: 708, close: 708, volume: 7 })
-    expect(body.candles[102]).toEqual({ time: newest, open: 0, high: 0, low: 0, close: 0, volume: 1 })
+    expect(body.candles[0]).toEqual({ time: newest - 714 * DAY, open: 714, high: 714, low: 708, close: 708, volume: 7, source: 'sourceB' })
+    expect(body.candles[102]).toEqual({ time: newest, open: 0, high: 0, low: 0, close: 0, volume: 1, source: 'sourceB' })
   })
 })
 
@@ -144,13 +144,14 @@ describe('candles', () => {
     const { status, body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv`)
     expect(status).toBe(200)
     expect(body.candles).toEqual([
-      { time: t0, open: 1.0, high: 1.1, low: 0.9, close: 1.1, volume: 5 },
-      { time: t0 + HOUR, open: 1.1, high: 1.2, low: 1.0, close: 1.4, volume: 10 },
-      { time: t0 + 4 * HOUR, open: 1.4, high: 1.5, low: 1.3, close: 1.5, volume: 40 },
-      { time: t0 + 5 * HOUR, open: 1.5, high: 1.6, low: 1.4, close: 1.55, volume: 50 },
+      { time: t0, open: 1.0, high: 1.1, low: 0.9, close: 1.1, volume: 5, source: 'sourceB' },
+      { time: t0 + HOUR, open: 1.1, high: 1.2, low: 1.0, close: 1.4, volume: 10, source: 'sourceB' },
+      { time: t0 + 4 * HOUR, open: 1.4, high: 1.5, low: 1.3, close: 1.5, volume: 40, source: 'sourceB' },
+      { time: t0 + 5 * HOUR, open: 1.5, high: 1.6, low: 1.4, close: 1.55, volume: 50, source: 'sourceB' },
     ])
     expect(body.quote).toBe('USD')
     expect(body.tf).toBe('1h')
+    expect(body.missing).toEqual([])
   })
 
   it('defaults to the newest 300 candles', async () => {

@@ -13,56 +13,26 @@
  * after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Subprocess } from 'bun'
 import { catalogue } from '../../src/catalogue'
 import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../../src/paths'
 import { ensureDocsBuilt } from '../docs/docs-build'
+import { startDemo, type DemoProcess } from './demo-process'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const dir = mkdtempSync(join(tmpdir(), 'printed-examples-'))
-let demo: Subprocess<'ignore', 'pipe', 'pipe'>
+let demo: DemoProcess
 let origin = ''
 let demoText = ''
 
-/** Read the demo's stdout until its banner is complete (the examples block ends with an empty line). */
-async function readBanner(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline && !/\nExamples\n[\s\S]*\n\n$/.test(text)) {
-    const { done, value } = await reader.read()
-    if (done) break
-    text += decoder.decode(value)
-  }
-  void (async () => {
-    for (;;) if ((await reader.read()).done) break
-  })()
-  return text
-}
-
 beforeAll(async () => {
   await ensureDocsBuilt()
-  demo = Bun.spawn(['bun', 'scripts/demo.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: `file:${join(dir, 'demo.db')}` },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  demoText = await readBanner(demo.stdout)
-  origin = /https?:\/\/127\.0\.0\.1:\d+/.exec(demoText)?.[0] ?? ''
-  if (origin === '') throw new Error(`the demo printed no URL:\n${demoText}\n${await new Response(demo.stderr).text()}`)
+  demo = await startDemo()
+  origin = demo.origin
+  demoText = demo.banner
 }, 120_000)
 
-afterAll(async () => {
-  demo?.kill('SIGTERM')
-  await demo?.exited
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => demo?.stop())
 
 // ---- extraction -------------------------------------------------------------------------------------------
 

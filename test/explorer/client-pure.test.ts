@@ -3,7 +3,8 @@
  * payload parser), the words for each write answer (from the server's error catalogue), and the sort order.
  */
 import { describe, expect, it } from 'bun:test'
-import { changeClass, formatChange, formatPrice, formatUnits, formatUsd, pricePrecision } from '../../src/explorer/client/format'
+import { changeClass, formatChange, formatChartPrice, formatDecimals, formatPrice, formatPriceTicks, formatUnits, formatUsd, pricePrecision } from '../../src/explorer/client/format'
+import { missingText, retryDelayMs } from '../../src/explorer/client/missing'
 import { writeOutcomeText } from '../../src/explorer/client/wallet/outcome'
 import { boostPayload, commentPayload } from '../../src/explorer/client/wallet/payloads'
 import { utf8Hex } from '../../src/explorer/client/wallet/cip30'
@@ -21,7 +22,47 @@ describe('price precision (so a micro-priced chart is not a flat line)', () => {
     expect(pricePrecision(1.5)).toBe(3)
     expect(pricePrecision(61675.72)).toBe(2)
     expect(pricePrecision(null)).toBe(2)
-    expect(formatPrice(0.0000027)).toBe('$0.000002700')
+    expect(formatPrice(0.0000027)).toBe('$0.0₅2700')
+    expect(formatPrice(0.001345)).toBe('$0.001345')
+    expect(formatPrice(61675.72)).toBe('$61,675.72')
+  })
+})
+
+describe('chart prices (axis, crosshair, last-price tag) from 1e-10 to 1e5', () => {
+  it('write five significant digits whatever the size, a run of zeros as its count', () => {
+    expect(formatChartPrice(5.1234e-8)).toBe('0.0₇51234')
+    expect(formatChartPrice(1e-10)).toBe('0.0₉1')
+    expect(formatChartPrice(0.0013412)).toBe('0.0013412')
+    expect(formatChartPrice(0.5)).toBe('0.5')
+    expect(formatChartPrice(60_123.45)).toBe('60,123')
+    expect(formatChartPrice(100_000)).toBe('100,000')
+    expect(formatDecimals(0.00001234, 8)).toBe('0.0₄1234')
+    expect(formatDecimals(0.0001234, 7)).toBe('0.0001234')
+  })
+
+  it('give axis labels the fewest decimals that tell them apart, aligned', () => {
+    expect(formatPriceTicks([5.0e-8, 5.02e-8, 5.04e-8])).toEqual(['0.0₇500', '0.0₇502', '0.0₇504'])
+    expect(formatPriceTicks([5.1e-8, 5.2e-8, 5.3e-8])).toEqual(['0.0₇51', '0.0₇52', '0.0₇53'])
+    expect(formatPriceTicks([1.2, 1.25, 1.3])).toEqual(['1.20', '1.25', '1.30'])
+    expect(formatPriceTicks([60_000, 60_500, 61_000])).toEqual(['60,000', '60,500', '61,000'])
+    for (const scale of [1e-10, 1e-6, 1e-2, 1, 1e3, 1e5]) {
+      const ticks = [1, 1.01, 1.02, 1.03].map((p) => p * scale)
+      const labels = formatPriceTicks(ticks)
+      expect(new Set(labels).size).toBe(4)
+      for (const label of labels) expect(label.length).toBeLessThanOrEqual(12)
+    }
+  })
+})
+
+describe('a missing source in words', () => {
+  it('names the source, why, and when the page asks again', () => {
+    expect(missingText([{ source: 'sourceB', code: 'busy_for_this_client', retryAfter: 25 }])).toBe(
+      "Missing source B (GeckoTerminal: pools and candle history): this browser has used its fair share of that source's calls for now. Asking again in 25 s.",
+    )
+    expect(missingText([])).toBe('')
+    expect(retryDelayMs([{ retryAfter: 40 }, { retryAfter: 10 }])).toBe(10_000)
+    expect(retryDelayMs([{ retryAfter: 86_400 }])).toBe(3_600_000)
+    expect(retryDelayMs([])).toBeNull()
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * The demo's chain (bun run demo, the benchmarks): a day of blocks, 20 s apart, in which every curated token has
- * one or two ADA pools across the seven followed DEXes and trades on them (constant-product swaps of 0.05–1 % of
+ * an ADA pool on Minswap V2 (the pool source B lists for it in the demo world) and a third of them one more across
+ * the six other followed DEXes, and trades on them (constant-product swaps of 0.05–1 % of
  * the pool, a deposit now and then). `tick()` adds the next block with a few swaps, at a mainnet-like pace, so the
  * follower always has something new. Deterministic: the same registry gives the same chain.
  */
@@ -10,6 +11,7 @@ import { FakeChain, type FakePool, type PoolMove } from './chain'
 import { demoPrice } from './demo-market'
 
 const DEXES: DexId[] = ['minswap-v2', 'sundaeswap-v3', 'wingriders-v2', 'splash', 'minswap-v1', 'sundaeswap-v1', 'wingriders-v1']
+const OTHER_DEXES = DEXES.filter((dex) => dex !== 'minswap-v2')
 const BLOCK_SECONDS = 20
 const DAY_BLOCKS = 86_400 / BLOCK_SECONDS
 
@@ -52,7 +54,9 @@ export function demoChain(
     for (let k = 0; k < count; k++) {
       const adaSide = BigInt(Math.round(20_000 + rand() * 1_500_000)) * 1_000_000n
       const tokenSide = BigInt(Math.max(1, Math.round((Number(adaSide) / 1e6 / priceAda) * 10 ** token.decimals)))
-      pools.push(chain.pool({ dex: DEXES[(i + k * 3) % DEXES.length], assetA: LOVELACE, assetB: token.unit, reserveA: adaSide, reserveB: tokenSide, lpSupply: 1_000_000_000n + BigInt(i) }))
+      // Every token on Minswap V2 (as on mainnet; the demo world's source B lists the same pool), a third on another DEX too.
+      const dex = k === 0 ? 'minswap-v2' : OTHER_DEXES[i % OTHER_DEXES.length]
+      pools.push(chain.pool({ dex, assetA: LOVELACE, assetB: token.unit, reserveA: adaSide, reserveB: tokenSide, lpSupply: 1_000_000_000n + BigInt(i) }))
     }
   })
   // Pools of tokens outside the registry: the follower reads their transactions and discards them (mainnet's waste).

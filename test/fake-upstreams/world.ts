@@ -3,6 +3,8 @@
  * fake's routes select and wrap these per request (see routes/*.ts). Tests mutate a world freely (push a pair,
  * set a field to null, replace a list) before or between requests.
  */
+import { LOVELACE } from '../../src/chain/types'
+import { minswapV2PoolId } from '../chain/support/pool-outputs'
 import { FakeChain } from './chain'
 import registry from '../../src/registry/tokens.json'
 import cgEcosystemFixture from '../fixtures/coingecko/coins-markets-cardano-ecosystem.json'
@@ -159,7 +161,9 @@ export function defaultWorld(): World {
       }
       const poolCount = rand() < 0.2 ? 0 : rand() < 0.6 ? 1 : 2
       for (let i = 0; i < poolCount; i++) {
-        const address = Bun.hash.wyhash(`${token.unit}:${i}`).toString(16).padStart(16, '0').repeat(4)
+        // The Minswap pool is the token's Minswap V2 pool: source B's address is its LP unit, the id the chain
+        // follower gives it (so the demo's chain, test/fake-upstreams/demo-chain.ts, follows the same pool).
+        const address = i === 0 ? minswapV2PoolId(LOVELACE, token.unit) : Bun.hash.wyhash(`${token.unit}:${i}`).toString(16).padStart(16, '0').repeat(4)
         gt.pools.push(
           gtPool({
             address,

@@ -68,12 +68,28 @@ describe('source B at its default budget, one client', () => {
     expect(svc.fake.count('geckoterminal')).toBeLessThanOrEqual(before + 1)
   })
 
-  it('answers details 503 rather than a degraded copy, and logos with the monogram', async () => {
+  it('answers details 200 with source A\'s pairs and missing naming source B, spending no source B call; logos with the monogram', async () => {
     for (const asset of svc.fake.world.koios.assets) {
       if (others.includes(asset.policy_id + asset.asset_name) && asset.token_registry_metadata) asset.token_registry_metadata.logo = null
     }
     const before = svc.fake.count('geckoterminal')
-    for (const unit of others) expectBusy(await timedGet(svc, `/api/v1/tokens/${unit}`))
+    for (const unit of others) {
+      const detail = await timedGet(svc, `/api/v1/tokens/${unit}`)
+      expect(detail.status).toBe(200)
+      // Source A's pairs and the chain facts are there; source B's part is named missing, with when to ask again.
+      expect(detail.body.pairs.length).toBeGreaterThan(0)
+      expect(detail.body.pairs.every((p: { source: string }) => p.source === 'source_a')).toBe(true)
+      expect(detail.body.priceUsd).toBeGreaterThan(0)
+      expect(detail.body.totalSupply).toMatch(/^[0-9]+$/)
+      expect(detail.body.coverage).toBe(COVERAGE.sourceAOnly)
+      expect(detail.body.missing).toEqual([{ source: 'sourceB', code: 'busy_for_this_client', retryAfter: expect.any(Number) }])
+      const retryAfter = detail.body.missing[0].retryAfter
+      expect(retryAfter).toBeGreaterThan(0)
+      // Kept no longer than the shortest retryAfter (and, degraded, labelled STALE for at most 10 s).
+      expect(detail.xCache).toBe('STALE')
+      expect(detail.res.headers.get('cache-control')).toBe(`public, s-maxage=${Math.min(10, retryAfter)}`)
+    }
+    expect(svc.fake.count('geckoterminal')).toBe(before)
     for (const unit of others) {
       const logo = await timedGet(svc, `/api/v1/tokens/${unit}/logo`)
       expect(logo.status).toBe(200)
@@ -103,5 +119,26 @@ describe('source B at its default budget, one client', () => {
     expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="long_tail"\} [23]\n/)
     expect(text).toMatch(/upstream_calls_total\{upstream="geckoterminal",lane="core"\} [3-6]\n/)
     expect(text).toMatch(/upstream_refusals_total\{upstream="geckoterminal",lane="long_tail",reason="fair_share"\} \d+/)
+  })
+})
+
+describe('a core input paced by its own plan', () => {
+  it('is no outage: /readyz stays ready while source B\'s budget of 1 a minute leaves the screener batches waiting', async () => {
+    const tight = await startService({ env: { GECKOTERMINAL_RPM: '1', UPSTREAM_TIMEOUT_MS: '800' } })
+    try {
+      // Three tokens/multi batches, one call a minute: the second and third are refused by the minute's budget
+      // (no call made), and the screener degrades to source A for now.
+      const screener = await timedGet(tight, '/api/v1/tokens')
+      expect(screener.status).toBe(200)
+      expect(tight.fake.count('geckoterminal')).toBeLessThanOrEqual(1)
+      const metrics = await (await tight.get('/metrics')).text()
+      expect(metrics).toMatch(/upstream_refusals_total\{upstream="geckoterminal",lane="[a-z_]+",reason="budget"\} [1-9]/)
+      const { status, body } = await tight.json('/readyz')
+      expect(status).toBe(200)
+      expect(body.status).toBe('ready')
+      expect(body.upstreams.geckoterminal?.ok).not.toBe(false)
+    } finally {
+      await tight.stop()
+    }
   })
 })

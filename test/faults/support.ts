@@ -23,7 +23,7 @@ export const PAST_LIFETIMES_MS = 60 * 60_000
 /** Past a degraded answer's 10 s lifetime and its 10 s revalidation window, so the next request rebuilds it. */
 export const PAST_DEGRADED_MS = 30_000
 
-/** The coverage strings with the default DEX lists, as the README words them. */
+/** The coverage strings with the default DEX lists, as the docs word them (docs/guide/internals.md). */
 export const COVERAGE = {
   merged: 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A); minswap-cardano, saturnswap (source B).',
   sourceAOnly: 'DEX figures across covered DEXes only, not chain-wide: sundaeswap, wingriders (source A).',

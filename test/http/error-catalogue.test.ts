@@ -1,7 +1,7 @@
 /**
  * The error registry (src/http/error-catalogue.ts): every error has a stable snake_case code, the codes once
  * published stay, the per-endpoint docs and the schemas' 400 wordings name registry errors with their statuses,
- * REST and MCP classify thrown values alike, and the README and the guide show the registry's table.
+ * REST and MCP classify thrown values alike, and the errors guide shows the registry's table.
  * (test/faults/bad-input.test.ts checks every answer of the bad-input sweep carries a registry code.)
  */
 import { describe, expect, it } from 'bun:test'
@@ -95,10 +95,10 @@ describe('the documented errors', () => {
     expect(listed).toEqual(catalogue.map((doc) => [doc.operationId, doc.errors]))
   })
 
-  it('match the table of codes in the README and the errors guide', () => {
+  it('match the table of codes in the errors guide', () => {
     const table = errorCodeTable()
     expect(table.split('\n').length).toBe(Object.keys(ERRORS).length + 2)
-    for (const file of ['README.md', 'docs/guide/errors.md']) {
+    for (const file of ['docs/guide/errors.md']) {
       expect({ file, hasTable: readFileSync(join(ROOT, file), 'utf8').includes(table) }).toEqual({ file, hasTable: true })
     }
   })

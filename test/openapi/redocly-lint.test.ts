@@ -3,7 +3,7 @@
  * error. The CLI runs as a child process with telemetry and update checks off, inside an empty network
  * namespace where the machine allows one (`unshare -n`), so the lint is shown to need no network.
  *
- * Warnings kept (README, "MCP, OpenAPI and the docs site"): `info-license` (no licence is chosen yet) and
+ * Warnings kept (docs/guide/architecture.md, "MCP, OpenAPI and the docs site"): `info-license` (no licence is chosen yet) and
  * `operation-4xx-response` on operations that take no input, which no input can make fail with a 4xx.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
@@ -59,7 +59,7 @@ const withoutInput = catalogue
   .map((doc) => `#/paths/${doc.path.replaceAll('~', '~0').replaceAll('/', '~1')}/${doc.method.toLowerCase()}`)
 
 describe('@redocly/cli lint, recommended rules', () => {
-  it('finds no error in the OpenAPI document, and only the warnings the README keeps', async () => {
+  it('finds no error in the OpenAPI document, and only the warnings the architecture guide keeps', async () => {
     const { body: document } = await svc.json('/api/v1/openapi.json', { host: 'api.example' })
     const report = await lint(document)
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([])

@@ -55,13 +55,14 @@ describe('snapshot, delta, resume', () => {
     const [screener, token, trades] = c.of('snapshot')
     expect(screener.data.topic).toBe('screener')
     expect(screener.data.tokens.map((t: any) => t.address)).toEqual(rest.tokens.map((t: any) => t.address))
-    const withoutImage = ({ imageUrl, ...row }: any) => row
-    expect(screener.data.tokens.map(withoutImage)).toEqual(rest.tokens.map(withoutImage))
+    // Every field as REST gives it, the logo URL too: absolute, on the origin the client asked (no PUBLIC_BASE_URL here).
+    expect(screener.data.tokens).toEqual(rest.tokens)
+    expect(screener.data.tokens[0].imageUrl).toStartWith(`${s.base}/api/v1/tokens/`)
     expect(screener.data.coverage).toBe(rest.coverage)
     expect(Object.keys(screener.data.sourcesAsOf)).toEqual(['sourceA', 'sourceB'])
     expect(Date.parse(screener.data.updatedAt)).toBeGreaterThan(0)
     expect(token.data.topic).toBe(`token:${SNEK}`)
-    expect(withoutImage(token.data.token)).toEqual(withoutImage(rest.tokens.find((t: any) => t.address === SNEK)))
+    expect(token.data.token).toEqual(rest.tokens.find((t: any) => t.address === SNEK))
     expect(token.data.updatedAt).toBe(screener.data.updatedAt)
     expect(trades.data).toMatchObject({ topic: `trades:${SNEK}`, recorded: false, trades: [] })
     expect(trades.data.note).toContain('not recorded yet')

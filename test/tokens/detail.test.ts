@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { cip68Metadata, dsPair, koiosAsset } from '../fake-upstreams/builders'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
-import { OTHER, POOL, resetMarket, startMarketService, TOKA, TOKB, TOKD } from './market-world'
+import { OTHER, POOL, resetMarket, startMarketService, TOKA, TOKB, TOKC, TOKD } from './market-world'
 
 const svc = await startMarketService()
 afterAll(() => svc.stop())
@@ -130,13 +130,75 @@ describe('GET /api/v1/tokens/{asset}: pairs and merged figures', () => {
     expect(body.priceUsd).toBeCloseTo(2.05, 10)
     expect(res.headers.get('x-cache')).toBe('STALE')
     expect(res.headers.get('cache-control')).toBe('public, s-maxage=10')
+    expect(body.missing).toEqual([{ source: 'sourceB', code: 'upstream_unavailable', retryAfter: 10 }])
   })
 
-  it('answers 502 naming source A when source A fails with no cached copy', async () => {
+  it('says nothing is missing when every source answered', async () => {
+    const { body, res } = await svc.json(`/api/v1/tokens/${TOKA}`)
+    expect(body.missing).toEqual([])
+    expect(res.headers.get('x-cache')).toBe('MISS')
+  })
+
+  it("answers with source B's pools and the chain facts when source A fails, naming source A missing", async () => {
     svc.fake.fail('dexscreener', 'server_error')
-    const { status, body } = await svc.json(`/api/v1/tokens/${TOKA}`)
+    const { status, body, res } = await svc.json(`/api/v1/tokens/${TOKA}`)
+    expect(status).toBe(200)
+    expect(body.pairs.map((p: any) => [p.source, p.pairAddress])).toEqual([['source_b', POOL.b1]])
+    expect(body.coverage).toBe('DEX figures across covered DEXes only, not chain-wide: minswap-cardano, saturnswap (source B).')
+    expect(body.totalSupply).toMatch(/^[0-9]{30}$/)
+    expect(body.missing).toEqual([{ source: 'sourceA', code: 'upstream_unavailable', retryAfter: 10 }])
+    expect(res.headers.get('x-cache')).toBe('STALE')
+  })
+
+  it('answers 502 naming source A when source A fails and nothing else knows the unit', async () => {
+    svc.fake.fail('dexscreener', 'server_error')
+    const { status, body } = await svc.json(`/api/v1/tokens/${unit('f7', '51')}`)
     expect(status).toBe(502)
     expect(body.error).toBe('Upstream unavailable: source A')
+  })
+})
+
+describe('GET /api/v1/tokens/{asset}: a source refused', () => {
+  it('answers 200 with source A\'s pairs and missing naming source B after source B said 429, calling source B no more', async () => {
+    const limited = await startMarketService({}, { ledgerOnClock: true })
+    try {
+      // Source B answers 429 (for a minute, as it says nothing else): believed, it is not called until then.
+      limited.fake.fail('geckoterminal', 'rate_limited')
+      const first = await limited.json(`/api/v1/tokens/${TOKA}`)
+      expect(first.status).toBe(200)
+      expect(first.body.missing.map((m: any) => m.source)).toEqual(['sourceB'])
+      limited.fake.heal('geckoterminal')
+      const calls = limited.fake.count('geckoterminal')
+      limited.advance(11_000) // past the degraded answer's lifetime
+      const { status, body, res } = await limited.json(`/api/v1/tokens/${TOKC}`)
+      expect(status).toBe(200)
+      expect(body.pairs.map((p: any) => p.source)).toEqual(['source_a'])
+      expect(body.missing).toEqual([{ source: 'sourceB', code: 'upstream_quota_exhausted', retryAfter: expect.any(Number) }])
+      expect(body.missing[0].retryAfter).toBeWithin(40, 61)
+      expect(res.headers.get('retry-after')).toBeNull() // a 200, not a refusal
+      expect(limited.fake.count('geckoterminal')).toBe(calls)
+    } finally {
+      await limited.stop()
+    }
+  })
+
+  it('names every source it lacks, with the registry\'s label for a curated token, when all three are refused', async () => {
+    svc.fake.fail('dexscreener', 'server_error')
+    svc.fake.fail('geckoterminal', 'server_error')
+    svc.fake.fail('koios', 'server_error')
+    const { status, body } = await svc.json(`/api/v1/tokens/${TOKA}`)
+    expect(status).toBe(200)
+    expect([body.symbol, body.name, body.decimals, body.priceUsd, body.pairs]).toEqual(['TOKA', 'Token A', 6, null, []])
+    expect(body.coverage).toBe('No DEX figures: neither source A nor source B answered (see missing); chain facts only.')
+    expect(body.missing.map((m: any) => m.source).sort()).toEqual(['chainApi', 'sourceA', 'sourceB'])
+  })
+
+  it('gives unknown decimals (null), not 0, when the chain API did not answer for a token outside the registry', async () => {
+    svc.fake.fail('koios', 'server_error')
+    const { status, body } = await svc.json(`/api/v1/tokens/${OTHER}`)
+    expect(status).toBe(200)
+    expect(body.decimals).toBeNull()
+    expect(body.missing.map((m: any) => m.source)).toEqual(['chainApi'])
   })
 })
 

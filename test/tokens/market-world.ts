@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dsPair, gtPool, gtToken, koiosAsset } from '../fake-upstreams/builders'
 import { emptyWorld, type World } from '../fake-upstreams/world'
-import { startService, type TestService } from '../helpers'
+import { startService, type TestService, type TestServiceOptions } from '../helpers'
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 const unitOf = (policyByte: string, name: string) => policyByte.repeat(28) + hex(name)
@@ -162,8 +162,8 @@ export function marketWorld(): World {
 }
 
 /** The service against this world and the four-token registry. */
-export const startMarketService = (env: Record<string, string> = {}) =>
-  startService({ world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile(), ...env } })
+export const startMarketService = (env: Record<string, string> = {}, options: Omit<TestServiceOptions, 'env' | 'world'> = {}) =>
+  startService({ ...options, world: marketWorld(), env: { TOKEN_REGISTRY_FILE: registryFile(), ...env } })
 
 /** Between tests: healthy upstreams, a fresh world, no recorded calls, empty caches. */
 export function resetMarket(svc: TestService): void {

@@ -62,6 +62,16 @@ describe('GET /api/v1/tokens?sort=&order=&limit=', () => {
     expect(spelled.headers.get('etag')).toBe((await svc.get('/api/v1/tokens')).headers.get('etag'))
   })
 
+  it('takes order in either case, like quote: ASC is asc, the same cached answer', async () => {
+    const lower = await svc.json('/api/v1/tokens?sort=priceUsd&order=asc')
+    for (const order of ['ASC', 'Asc']) {
+      const other = await svc.json(`/api/v1/tokens?sort=priceUsd&order=${order}`)
+      expect(other.status).toBe(200)
+      expect(other.res.headers.get('etag')).toBe(lower.res.headers.get('etag'))
+    }
+    expect((await svc.json('/api/v1/tokens?order=DESC')).res.headers.get('etag')).toBe((await svc.get('/api/v1/tokens')).headers.get('etag'))
+  })
+
   it('refuses an unknown column, order or limit with {code, error, hint}', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['sort=volume', 'invalid_sort', /volume24h/],

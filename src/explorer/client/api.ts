@@ -7,7 +7,8 @@ export interface ApiErrorBody {
   hint: string
 }
 
-export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ApiErrorBody }
+/** `retryAfter`: the refusal's Retry-After in seconds, when it said one (a 503 refusal, a 429). */
+export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ApiErrorBody; retryAfter: number | null }
 
 const NETWORK_ERROR: ApiErrorBody = { code: 'network', error: 'No answer', hint: 'The service did not answer; check the connection and reload.' }
 
@@ -22,7 +23,7 @@ export async function apiRequest<T>(path: string, init?: RequestInit): Promise<A
   try {
     res = await fetch(API + path, init)
   } catch {
-    return { ok: false, status: 0, error: NETWORK_ERROR }
+    return { ok: false, status: 0, error: NETWORK_ERROR, retryAfter: null }
   }
   let body: unknown = null
   try {
@@ -30,7 +31,9 @@ export async function apiRequest<T>(path: string, init?: RequestInit): Promise<A
   } catch {
     // A body that is not JSON is described by its status.
   }
-  return res.ok ? { ok: true, status: res.status, body: body as T } : { ok: false, status: res.status, error: asErrorBody(body, res.status) }
+  if (res.ok) return { ok: true, status: res.status, body: body as T }
+  const retryAfter = Number(res.headers.get('retry-after'))
+  return { ok: false, status: res.status, error: asErrorBody(body, res.status), retryAfter: retryAfter > 0 ? retryAfter : null }
 }
 
 /** `fresh`: revalidate with the server (ETag) rather than trust the browser's copy, as after a write. */

@@ -49,3 +49,21 @@ export function logo(src: string, size: number): HTMLImageElement {
   img.addEventListener('error', () => img.classList.add('broken'), { once: true })
   return img
 }
+
+/**
+ * A table that may be wider than the screen (a phone): it scrolls sideways inside its own region, which says so
+ * in words above the table whenever it overflows (and casts a shadow at the edge that hides columns), and can be
+ * scrolled with the keyboard (focusable, named). Tables put their key columns first, so those need no scrolling.
+ */
+export function scrollRegion(label: string, table: HTMLTableElement): HTMLElement {
+  const hint = el('p', { class: 'scroll-hint' }, 'Scroll the table sideways for more columns →')
+  const box = el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` }, table)
+  const region = el('div', { class: 'table-region' }, hint, box)
+  const update = () => region.classList.toggle('overflows', box.scrollWidth > box.clientWidth + 1)
+  if (typeof ResizeObserver !== 'undefined') {
+    const observer = new ResizeObserver(update)
+    observer.observe(box)
+    observer.observe(table)
+  }
+  return region
+}

@@ -8,9 +8,10 @@ export function pricePrecision(price: number | null | undefined, digits = 4): nu
   return Math.min(14, Math.max(2, digits - 1 - magnitude))
 }
 
+/** A price with about four significant digits; a micro price's run of zeros as its count (`$0.0₇5093`), as on the chart. */
 export function formatPrice(price: number | null | undefined, currency = '$'): string {
   if (price === null || price === undefined || !Number.isFinite(price)) return UNKNOWN
-  const text = price.toFixed(pricePrecision(price))
+  const text = formatDecimals(price, pricePrecision(price))
   return currency === '$' ? `$${text}` : `${text} ${currency}`
 }
 
@@ -53,4 +54,59 @@ export function formatUnits(raw: string | null, decimals: number): string {
 export function formatDate(unixSeconds: number | null): string {
   if (unixSeconds === null) return UNKNOWN
   return new Date(unixSeconds * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
+}
+
+/** Subscript digits, for the count of zeros a micro price starts with (0.0₇5123 = 0.000000051 23). */
+const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉'
+/** From this many zeros after the decimal point on, they are written as a count: 0.0₄1234, not 0.00001234. */
+const COMPRESS_ZEROS = 4
+
+/**
+ * A price with `decimals` decimal places, readable at any size: thousands grouped (60,123.5), and a run of four
+ * or more zeros after the decimal point written as their count in subscript (0.0₇5123 for 0.00000005123), as
+ * DEX screens do. Exact to those decimals (no exponent notation).
+ */
+export function formatDecimals(price: number, decimals: number): string {
+  if (!Number.isFinite(price)) return UNKNOWN
+  const fixed = Math.abs(price).toFixed(Math.min(100, Math.max(0, decimals)))
+  const [whole, fraction = ''] = fixed.split('.')
+  const sign = price < 0 && /[1-9]/.test(fixed) ? '−' : ''
+  const grouped = BigInt(whole).toLocaleString('en-US')
+  if (fraction === '') return sign + grouped
+  const zeros = /^0*/.exec(fraction)![0].length
+  if (whole !== '0' || zeros < COMPRESS_ZEROS || zeros === fraction.length) return `${sign}${grouped}.${fraction}`
+  const count = [...String(zeros)].map((d) => SUBSCRIPT[Number(d)]).join('')
+  return `${sign}0.0${count}${fraction.slice(zeros)}`
+}
+
+/** Decimal places that show `significant` significant digits of `price` (its size, not a fixed precision). */
+export function significantDecimals(price: number, significant = 5): number {
+  if (!Number.isFinite(price) || price === 0) return 2
+  // A hair above the logarithm, so a step computed as 9.99…e-10 counts as 1e-9.
+  return Math.max(0, significant - 1 - Math.floor(Math.log10(Math.abs(price)) + 1e-9))
+}
+
+/** One price on the chart (crosshair, last-price tag): five significant digits whatever its size, trailing zeros dropped. */
+export function formatChartPrice(price: number): string {
+  if (price === 0) return '0'
+  const decimals = significantDecimals(price)
+  const trimmed = Math.abs(price).toFixed(decimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  const kept = trimmed.includes('.') ? trimmed.length - trimmed.indexOf('.') - 1 : 0
+  return formatDecimals(price, kept)
+}
+
+/**
+ * The price axis's labels: the fewest decimals, from the first significant digit of the step between labels
+ * on, that tell every label apart; the same for all of them, so they line up.
+ */
+export function formatPriceTicks(prices: readonly number[]): string[] {
+  const sorted = prices.filter((p) => Number.isFinite(p)).sort((a, b) => a - b)
+  const steps = sorted.slice(1).map((p, i) => p - sorted[i]).filter((d) => d > 0)
+  const finest = steps.length > 0 ? Math.min(...steps) : Math.abs(sorted.find((p) => p !== 0) ?? 0)
+  if (finest === 0) return prices.map(formatChartPrice)
+  for (let decimals = significantDecimals(finest, 1); decimals <= 20; decimals++) {
+    const labels = prices.map((p) => (p === 0 ? '0' : formatDecimals(p, decimals)))
+    if (new Set(labels).size === labels.length) return labels
+  }
+  return prices.map(formatChartPrice)
 }

@@ -1,6 +1,6 @@
 import type { ScreenerBody, ScreenerRow } from '../../modules/tokens/schemas'
 import { apiGet } from './api'
-import { el, fill, logo, main, statusLine } from './dom'
+import { el, fill, logo, main, scrollRegion, statusLine } from './dom'
 import { changeClass, formatChange, formatPrice, formatUsd, UNKNOWN } from './format'
 import { subscribeScreener } from './screener-source'
 
@@ -51,7 +51,7 @@ export function screenerPage(): void {
   const table = el('table', { id: 'screener', class: 'screener' }, caption, el('thead', {}, headRow), body)
   const meta = el('p', { class: 'muted', id: 'screener-meta' }, 'Loading tokens…')
   const status = statusLine('screener-status')
-  fill(root, el('h1', {}, 'Cardano token screener'), meta, status, el('div', { class: 'table-scroll' }, table))
+  fill(root, el('h1', {}, 'Cardano token screener'), meta, status, scrollRegion('Token screener', table))
 
   function renderHead() {
     fill(headRow, ...COLUMNS.map((col) => {
@@ -70,7 +70,11 @@ export function screenerPage(): void {
   function renderBody() {
     const col = COLUMNS.find((c) => c.key === sortKey)!
     const sorted = [...rows].sort((a, b) => compareValues(col.value(a, boosts), col.value(b, boosts), descending))
-    fill(body, ...sorted.map((row) => el('tr', { 'data-unit': row.address }, ...COLUMNS.map((c) => c.cell(row, boosts)))))
+    fill(body, ...sorted.map((row) => el('tr', { 'data-unit': row.address }, ...COLUMNS.map((c) => {
+      const cell = c.cell(row, boosts)
+      cell.dataset.col = c.key
+      return cell
+    }))))
   }
 
   async function loadBoosts(units: string[]) {

@@ -1,64 +1,118 @@
-import type { PairRow, ScreenerRow, TokenDetailBody } from '../../modules/tokens/schemas'
+import type { PairRow, ScreenerBody, ScreenerRow, TokenDetailBody } from '../../modules/tokens/schemas'
 import { apiGet } from './api'
 import { chartSection } from './chart'
 import { communitySection } from './community'
-import { el, fill, logo, main, section } from './dom'
+import { el, fill, logo, main, scrollRegion, section, statusLine } from './dom'
 import { changeClass, formatChange, formatDate, formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
 import { openLive } from './live'
+import { inWords, missingText, retryDelayMs } from './missing'
 import { tradesSection } from './trades'
 
-/** /token/{unit}: price and chain facts, pairs, chart, recent trades, boosts and comments. */
+/** A refusal of the whole detail without Retry-After (a 502): asked again this soon. */
+const FAILED_RETRY_S = 10
+
+/**
+ * /token/{unit}: price and chain facts, pairs, chart, recent trades, boosts and comments. The detail may lack a
+ * source (its `missing`) or be refused whole for a while: the page then shows the screener's row for the token
+ * (name, ticker, price) meanwhile, says in words what is missing, and asks again after the retryAfter given.
+ */
 export async function tokenPage(unit: string): Promise<void> {
   const root = main()
-  let decimals = 0
+  // The token's decimals, once a detail says them: trade amounts wait for them rather than guess 0.
+  let knowDecimals: (decimals: number) => void = () => {}
+  const decimals = new Promise<number>((resolve) => (knowDecimals = resolve))
   const heading = el('h1', {}, unit)
+  const price = el('p', { class: 'price', id: 'price' })
+  const status = statusLine('token-status')
   const facts = el('div', { id: 'facts' }, el('p', { class: 'muted' }, 'Loading token…'))
   const pairs = el('div', { id: 'pairs-body' })
-  fill(root, heading, facts, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, () => decimals), communitySection(unit))
+  fill(root, heading, price, status, facts, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), communitySection(unit))
 
-  const res = await apiGet<TokenDetailBody>(`/tokens/${unit}`)
-  if (!res.ok) {
-    fill(facts, el('p', { class: 'error', role: 'alert' }, `${res.error.error}. ${res.error.hint}`))
-    fill(pairs, el('p', { class: 'muted' }, UNKNOWN))
-    return
+  let detailShown = false
+  let live = false
+  const showName = (name: string, symbol: string, imageUrl: string) => {
+    document.title = `${symbol} · cardano-market-api`
+    fill(heading, logo(imageUrl, 32), ` ${name} `, el('span', { class: 'muted' }, symbol))
   }
-  const t = res.body
-  decimals = t.decimals
-  document.title = `${t.symbol} · cardano-market-api`
-  fill(heading, logo(t.imageUrl, 32), ` ${t.name} `, el('span', { class: 'muted' }, t.symbol))
-  const price = el('p', { class: 'price', id: 'price' })
   const showPrice = (usd: number | null, change24h: number | null) =>
     fill(price, formatPrice(usd), ' ', el('span', { class: changeClass(change24h) }, formatChange(change24h), ' 24h'))
-  showPrice(t.priceUsd, t.change24h)
+
+  // The screener's row for the token (curated tokens): what the page shows until a detail arrives.
+  const row = apiGet<ScreenerBody>('/tokens').then((res) => (res.ok ? (res.body.tokens.find((t) => t.address === unit) ?? null) : null))
+  const standIn = async () => {
+    const r = await row
+    if (r === null || detailShown) return
+    showName(r.name, r.symbol, r.imageUrl)
+    showPrice(r.priceUsd, r.change24h)
+  }
+  void standIn()
+
+  const followPrice = () => {
+    if (live) return
+    live = true
+    // The price follows the stream's `token:<unit>` topic (the token's screener row: the same liquidity-weighted
+    // price). Only changes after this read (`token` events; the snapshot may be older than the detail just read).
+    // Curated tokens only: the stream refuses others (400), and the page keeps the price it read.
+    openLive([`token:${unit}`], {
+      token: (data) => {
+        const r = (data as { token: ScreenerRow | null }).token
+        if (r !== null) showPrice(r.priceUsd, r.change24h)
+      },
+    }, () => {})
+  }
+
+  const load = async (again: boolean) => {
+    const res = await apiGet<TokenDetailBody>(`/tokens/${unit}`, again)
+    if (!res.ok) {
+      if (res.status === 404 || res.status === 400) {
+        fill(status, el('span', { class: 'error', role: 'alert' }, `${res.error.error}. ${res.error.hint}`))
+        fill(facts)
+        fill(pairs, el('p', { class: 'muted' }, UNKNOWN))
+        return
+      }
+      // Refused or failed whole for now: the screener's row stands in, and the page asks again.
+      const wait = res.retryAfter ?? FAILED_RETRY_S
+      fill(status, `The token's details are unavailable right now (${res.error.error}): ${res.error.hint} Asking again in ${inWords(wait)}.`)
+      if (!detailShown) fill(facts, el('p', { class: 'muted' }, 'Waiting for the token’s details…'))
+      await standIn()
+      setTimeout(() => void load(true), wait * 1000)
+      return
+    }
+    const t = res.body
+    detailShown = true
+    if (t.decimals !== null) knowDecimals(t.decimals)
+    showName(t.name, t.symbol, t.imageUrl)
+    showPrice(t.priceUsd, t.change24h)
+    status.textContent = missingText(t.missing)
+    showFacts(facts, t)
+    fill(pairs, scrollRegion('Pairs', pairsTable(t.pairs, t.symbol)))
+    followPrice()
+    const delay = retryDelayMs(t.missing)
+    if (delay !== null) setTimeout(() => void load(true), delay)
+  }
+  await load(false)
+}
+
+function showFacts(facts: HTMLElement, t: TokenDetailBody): void {
+  const chainMissing = t.missing.some((m) => m.source === 'chainApi')
   fill(facts,
-    price,
     el('p', { class: 'muted' }, t.coverage),
     el('dl', { class: 'facts' },
       ...fact('Liquidity (across covered DEXes)', formatUsd(t.liquidityUsd)),
       ...fact('24h volume (across covered DEXes)', formatUsd(t.volume24h)),
       ...fact('Market cap', formatUsd(t.marketCap)),
       ...fact('Fully diluted valuation', formatUsd(t.fdv)),
-      ...fact('Total supply', formatUnits(t.totalSupply, t.decimals)),
-      ...fact('Decimals', String(t.decimals)),
+      ...fact('Total supply', t.decimals === null ? UNKNOWN : formatUnits(t.totalSupply, t.decimals)),
+      ...fact('Decimals', t.decimals === null ? UNKNOWN : String(t.decimals)),
       ...fact('Fingerprint', t.fingerprint),
       ...fact('Policy id', t.policyId),
       ...fact('First minted', formatDate(t.creationTime)),
-      // null means the chain API's holder count is still being estimated, never zero holders.
-      ...fact('Holders', t.holders === null ? 'estimating…' : formatInteger(t.holders)),
+      // null means the chain API's holder count is still being estimated (or the chain API is missing), never zero holders.
+      ...fact('Holders', t.holders !== null ? formatInteger(t.holders) : chainMissing ? UNKNOWN : 'estimating…'),
     ),
     t.description === null ? null : el('p', { class: 'description' }, t.description),
     links(t),
   )
-  fill(pairs, el('div', { class: 'table-scroll' }, pairsTable(t.pairs, t.symbol)))
-  // The price follows the stream's `token:<unit>` topic (the token's screener row: the same liquidity-weighted
-  // price). Only changes after this read (`token` events; the snapshot may be older than the detail just read).
-  // Curated tokens only: the stream refuses others (400), and the page keeps the price it read.
-  openLive([`token:${unit}`], {
-    token: (data) => {
-      const row = (data as { token: ScreenerRow | null }).token
-      if (row !== null) showPrice(row.priceUsd, row.change24h)
-    },
-  }, () => {})
 }
 
 function fact(term: string, value: string): HTMLElement[] {
@@ -73,19 +127,19 @@ function links(t: TokenDetailBody): HTMLElement | null {
   return el('p', { class: 'links' }, ...safe.flatMap((l, i) => [i > 0 ? ' · ' : '', el('a', { href: l.url, rel: 'noopener noreferrer nofollow' }, l.label)]))
 }
 
-/** Source B pools have no per-pool buy/sell counts: "—", never 0. */
-function pairsTable(rows: PairRow[], symbol: string): HTMLElement {
+/** Source B pools have no per-pool buy/sell counts: "—", never 0. The pair and its price come first (the key columns on a phone). */
+function pairsTable(rows: PairRow[], symbol: string): HTMLTableElement {
   const label = (row: PairRow) => `${symbol} / ${row.quoteSymbol}`
   const counts = (row: PairRow, n: number) => (row.source === 'source_b' ? UNKNOWN : formatInteger(n))
   return el('table', { class: 'pairs' },
     el('caption', {}, 'Pools of both sources, most liquidity first'),
-    el('thead', {}, el('tr', {}, ...['DEX', 'Pair', 'Price', 'Liquidity', '24h volume', 'Buys 24h', 'Sells 24h', 'Source'].map((h) => el('th', { scope: 'col' }, h)))),
+    el('thead', {}, el('tr', {}, ...['Pair', 'Price', 'Liquidity', 'DEX', '24h volume', 'Buys 24h', 'Sells 24h', 'Source'].map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, ...rows.map((row) =>
       el('tr', {},
-        el('td', {}, row.dexId),
-        el('td', {}, /^https?:\/\//i.test(row.url) ? el('a', { href: row.url, rel: 'noopener noreferrer nofollow' }, label(row)) : label(row)),
+        el('th', { scope: 'row' }, /^https?:\/\//i.test(row.url) ? el('a', { href: row.url, rel: 'noopener noreferrer nofollow' }, label(row)) : label(row)),
         el('td', { class: 'num' }, formatPrice(row.priceUsd)),
         el('td', { class: 'num' }, formatUsd(row.liquidityUsd)),
+        el('td', {}, row.dexId),
         el('td', { class: 'num' }, formatUsd(row.volume24h)),
         el('td', { class: 'num' }, counts(row, row.buys24h)),
         el('td', { class: 'num' }, counts(row, row.sells24h)),

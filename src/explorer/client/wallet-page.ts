@@ -1,6 +1,6 @@
 import type { WalletOverview } from '../../modules/wallet/schemas'
 import { apiGet } from './api'
-import { el, fill, main, section } from './dom'
+import { el, fill, main, scrollRegion, section } from './dom'
 import { formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
 
 /** /wallet/{input}: an address, a stake address or a $handle, read from GET /api/v1/wallet/{input}. */
@@ -27,16 +27,17 @@ export async function walletPage(input: string): Promise<void> {
       el('dt', {}, 'Total value'), el('dd', {}, formatUsd(w.totalValueUsd)),
     ),
     el('p', { class: 'muted' }, w.coverage),
+    // Value, the key column, right after the token: on a phone it needs no sideways scrolling.
     section('holdings', 'Holdings',
-      el('div', { class: 'table-scroll' }, el('table', {},
+      scrollRegion('Holdings', el('table', { class: 'holdings' },
         el('caption', {}, `${w.holdings.length} native assets, by value`),
-        el('thead', {}, el('tr', {}, ...['Token', 'Quantity', 'Price', 'Value'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ...['Token', 'Value', 'Quantity', 'Price'].map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, ...w.holdings.map((h) =>
           el('tr', {},
             el('th', { scope: 'row' }, el('a', { href: `/token/${h.unit}` }, h.ticker || h.name)),
+            el('td', { class: 'num value' }, formatUsd(h.valueUsd)),
             el('td', { class: 'num' }, formatUnits(h.quantity, h.decimals)),
             el('td', { class: 'num', title: h.priceSource }, formatPrice(h.priceUsd)),
-            el('td', { class: 'num' }, formatUsd(h.valueUsd)),
           ))),
       ))),
   )

@@ -5,7 +5,7 @@ import { defineTool, inputFromParams } from '../tool'
 export const getTokenOhlcv = defineTool({
   name: 'get_token_ohlcv',
   description:
-    'OHLCV candles of one pool of a token (its deepest by default): built by this service from on-chain swaps for pools it follows, else from source B; timeframe 1m to 1w, USD or ADA, up to 500 candles.',
+    'OHLCV candles of one pool of a token (its most liquid by default): source B history, then chain-built (each candle says its source); 1m to 1w, USD or ADA, up to 500.',
   input: inputFromParams(ohlcvDoc.params),
   output: ohlcvDoc.response,
   call: (context, args) => context.services.charts.ohlcv(ohlcvRequest(args)),

@@ -21,15 +21,26 @@ export const ohlcvDoc = endpoint({
   method: 'GET',
   path: '/tokens/{asset}/ohlcv',
   tag: 'Tokens',
-  summary: 'OHLCV candles of one pool of a token (followed on chain, or source B)',
+  summary: 'OHLCV candles of one pool of a token: its most liquid by default, whole history',
   description:
-    "Candles of one pool, read from source B: by default the token's deepest source B pool (largest USD " +
-    'liquidity); `pool` picks another from `poolChoices`. Chartable pools are the source B pools where the token ' +
-    "is the base token, on a DEX that is not one of source A's (source A supplies no candles), among the first " +
-    "20 pools source B lists for the token (its default order: volume and liquidity); a token with none " +
-    `answers 404 \`${NO_CHARTABLE_POOL.error}\`, as does a unit outside the curated registry that the chain API does not ` +
-    'know (source B is asked about such a unit only once the chain API confirms it exists, so made-up units cannot ' +
-    'spend its budget; while the chain API is down they answer 502). This is one pool, never an all-DEX aggregate.\n\n' +
+    "**Default: the token's most liquid chartable pool, with its whole history.** Where the chain follower records " +
+    'that pool (a curated token\'s pools on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash), the candles ' +
+    'from the interval of its first record on are built by this service from the pool\'s on-chain swaps, and the ' +
+    'earlier ones are source B\'s candles of the same pool (a Minswap V2 pool\'s id is source B\'s pool address), ' +
+    'read with the same calls as any source B chart: so `tf=1d&limit=90` has 90 days wherever source B has them, ' +
+    'and the newest candles are as fresh as the last block read. Each candle says its `source` (`chain` or ' +
+    '`sourceB`), and `coverage` names the seam (the time from which the candles are chain-built). A pool only ' +
+    'source B lists is charted from source B alone; a followed pool source B does not list, from the chain alone. ' +
+    'When source B is refused or fails, a followed pool is still charted from the chain and `missing` names source ' +
+    'B with its retryAfter (as the token detail does); the answer is then labelled `X-Cache: STALE` and kept no ' +
+    'longer than that. `pool` picks another pool from `poolChoices` (most liquid first: source B\'s USD reserve, ' +
+    'or twice a followed pool\'s ADA reserve at ADA\'s USD price). This is one pool, never an all-DEX aggregate.\n\n' +
+    'Chartable pools are the followed pools and the source B pools where the token is the base token, on a DEX that ' +
+    "is not one of source A's (source A supplies no candles), among the first 20 pools source B lists for the token " +
+    `(its default order: volume and liquidity); a token with none answers 404 \`${NO_CHARTABLE_POOL.error}\`, as does a unit ` +
+    'outside the curated registry that the chain API does not know (source B is asked about such a unit only once ' +
+    'the chain API confirms it exists, so made-up units cannot spend its budget; while the chain API is down they ' +
+    'answer 502).\n\n' +
     'Timeframes map to source B as 1m/5m/15m = minute 1/5/15, 1h/4h/12h = hour 1/4/12, 1d = day 1; 1w is built ' +
     'from the daily candles, in weeks starting Monday 00:00 UTC (open of the first day, close of the last, ' +
     'highest high, lowest low, summed volume). Candles are ascending by `time` (unix seconds), one per interval; ' +
@@ -45,20 +56,17 @@ export const ohlcvDoc = endpoint({
     'days, else the 365-day series (daily points). A candle with no point within one series step or one candle ' +
     'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
     'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.\n\n' +
-    'Addition to the contract, chain-built candles: for a curated token whose pools the chain follower records ' +
-    '(Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash; see the chain trades guide), the chart is built by ' +
-    'this service from the pool’s recorded updates, with no source B call for that pool: the deepest followed pool ' +
-    '(by ADA reserve) unless `pool` names another, listed first in `poolChoices` (`dexId` such as `minswap-v2`). ' +
-    'Price = ADA per token from the pool’s tradeable reserves after each update; open = the previous close; volume ' +
-    '= the ADA side of swaps only; intervals without an update have no candle. These candles are in ADA as read; ' +
-    '`quote=usd` multiplies each by ADA’s USD price at its start (a candle with none near it is left out). A token ' +
-    'whose pools are all on source A’s DEXes is charted this way instead of 404; `coverage` says which pool and ' +
-    'that the candles are built from on-chain swaps.',
+    'Chain-built candles (an addition to the contract): price = ADA per token from the pool’s tradeable reserves ' +
+    'after each update; open = the previous close (the first chain-built candle opens at the first price recorded, ' +
+    'so it may hold only the part of its interval the follower saw); volume = the ADA side of swaps only; intervals ' +
+    'without an update have no candle. These candles are in ADA as read; `quote=usd` multiplies each by ADA’s USD ' +
+    'price at its start (a candle with none near it is left out). A token whose pools are all on source A’s DEXes ' +
+    'is charted from the chain instead of 404.',
   params: ohlcvParams,
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
   cacheNote:
     `per pool and timeframe: ${lifetimes}; older pages of history are kept ${HISTORY_TTL_MS / 3_600_000} h. ` +
-    'Every limit and quote of one pool and timeframe is served from the same upstream read',
+    'Every limit and quote of one pool and timeframe is served from the same upstream read; an answer with `missing` at most its shortest retryAfter, and 10 s',
   examples: [`/tokens/${SNEK_UNIT}/ohlcv`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1d&limit=90&quote=ada`, `/tokens/${SNEK_UNIT}/ohlcv?tf=1w&limit=52`],
   errors: [
     documented(INVALID.asset(), 'The asset is not a 56-hex policy id followed by an even-length hex asset name'),
@@ -68,10 +76,12 @@ export const ohlcvDoc = endpoint({
     documented(INVALID.pool(), 'pool is not a hex address'),
     NO_CHARTABLE_POOL,
     errorDoc('pool_not_found', "pool is not one of the token's chartable pools (followed on chain, or source B)", { unit: SNEK_UNIT, pool: SAMPLE_POOL }),
-    errorDoc('upstream_unavailable', 'Source B failed and no cached copy exists', { upstream: 'geckoterminal', failure: 'network' }),
+    errorDoc('upstream_unavailable', 'Source B failed and no cached copy exists, for a pool the chain follower does not record', { upstream: 'geckoterminal', failure: 'network' }),
     errorDoc('upstream_unavailable', 'quote=ada and the ADA/USD series failed with no cached copy', { upstream: 'coingecko', failure: 'network' }),
   ],
-  coverage: 'Candles of one pool: the deepest pool the chain follower records (built by this service from on-chain swaps), else the deepest source B pool, unless `pool` picks another; named in `pool` and `coverage`; never an all-DEX aggregate.',
+  coverage:
+    'Candles of one pool: the most liquid chartable pool unless `pool` picks another, named in `pool` and `coverage`; for a followed pool, ' +
+    'chain-built from the follower\'s first record of it and source B\'s before (each candle\'s `source`, the seam in `coverage`); never an all-DEX aggregate.',
   response: OhlcvResponse,
   responseExample: {
     asset: SNEK_UNIT,
@@ -83,9 +93,10 @@ export const ohlcvDoc = endpoint({
       { address: '7841fc1054b5f15ff809a2080d6d7f397a2fe878092a09f99ddb02e3ee414526', dexId: 'saturnswap', name: 'SNEK / ADA' },
     ],
     candles: [
-      { time: 1751792400, open: 0.0013412, high: 0.0013502, low: 0.0013401, close: 0.0013493, volume: 735.98 },
-      { time: 1751796000, open: 0.0013493, high: 0.0013521, low: 0.0013448, close: 0.0013461, volume: 401.27 },
+      { time: 1751792400, open: 0.0013412, high: 0.0013502, low: 0.0013401, close: 0.0013493, volume: 735.98, source: 'sourceB' },
+      { time: 1751796000, open: 0.0013493, high: 0.0013521, low: 0.0013448, close: 0.0013461, volume: 401.27, source: 'sourceB' },
     ],
     coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
+    missing: [],
   },
 })

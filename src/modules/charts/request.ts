@@ -5,7 +5,7 @@
  * is normalising: defaults, lowercase unit and pool.
  */
 import { t } from 'elysia'
-import { literals } from '../../catalogue/literals'
+import { anyCasePattern, caseless, literals } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { assetParam, parseAssetUnit } from '../../http/asset-input'
 import { apiError } from '../../http/error-catalogue'
@@ -14,10 +14,6 @@ import { DEFAULT_TIMEFRAME, TIMEFRAMES, type Timeframe } from './timeframes'
 
 const QUOTES = ['usd', 'ada'] as const
 export type Quote = (typeof QUOTES)[number]
-const QUOTE_PATTERN = `^(?:${QUOTES.map((q) => [...q].map((c) => `[${c}${c.toUpperCase()}]`).join('')).join('|')})$`
-
-/** The quote in lowercase; the schema let only usd or ada through, in any case. */
-const quoteOf = (raw: string | undefined): Quote => QUOTES.find((q) => q === raw?.toLowerCase()) ?? 'usd'
 
 export const LIMIT = { min: 1, max: 500, default: 300 } as const
 
@@ -58,13 +54,13 @@ export const ohlcvParams = [
     description:
       'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series); either case (ADA as the answers write it, or ada)',
     // Case-insensitive, since answers write "quote":"ADA"; tf stays case-sensitive (1m is not 1M).
-    schema: t.String({ pattern: QUOTE_PATTERN, default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
+    schema: t.String({ pattern: anyCasePattern(QUOTES), default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
   }),
   param({
     name: 'pool',
     in: 'query',
     required: false,
-    description: "Chart this pool instead of the deepest: an address from poolChoices (or a source_b pair's pairAddress)",
+    description: "Chart this pool instead of the most liquid: an address from poolChoices (or a source_b pair's pairAddress)",
     schema: t.String({ pattern: POOL_PATTERN, examples: [SAMPLE_POOL], error: invalid(INVALID.pool()) }),
   }),
 ]
@@ -78,7 +74,7 @@ export interface OhlcvRequest {
   tf: Timeframe
   quote: Quote
   limit: number
-  /** Lowercase pool address, or null for the token's deepest source B pool. */
+  /** Lowercase pool address, or null for the token's most liquid chartable pool. */
   pool: string | null
 }
 
@@ -87,7 +83,8 @@ export function ohlcvRequest(input: OhlcvInput): OhlcvRequest {
   return {
     unit: parseAssetUnit(input.asset),
     tf: input.tf ?? DEFAULT_TIMEFRAME,
-    quote: quoteOf(input.quote),
+    // The schema let only usd or ada through, in any case.
+    quote: caseless(QUOTES, input.quote, 'usd'),
     limit: input.limit ?? LIMIT.default,
     pool: input.pool === undefined ? null : input.pool.toLowerCase(),
   }

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import { cachedRoute } from '../../http/cached-route'
+import { keptUntilRetry } from '../../http/missing-source'
 import type { ResponseCache } from '../../http/response-cache'
 import { ohlcvDoc } from './catalogue'
 import { ohlcvRequest } from './request'
@@ -13,8 +14,8 @@ export function chartRoutes(deps: { responses: ResponseCache; charts: ChartServi
     '/tokens/:asset/ohlcv',
     ({ request, params, query }) => {
       const input = ohlcvRequest({ ...query, asset: params.asset })
-      const key = `ohlcv|${input.unit}|${input.pool ?? 'deepest'}|${input.tf}|${input.quote}|${input.limit}`
-      return answer(request, key, () => deps.charts.ohlcv(input), TIMEFRAME_SPECS[input.tf].cacheSeconds)
+      const key = `ohlcv|${input.unit}|${input.pool ?? 'default'}|${input.tf}|${input.quote}|${input.limit}`
+      return answer(request, key, async () => keptUntilRetry(await deps.charts.ohlcv(input)), TIMEFRAME_SPECS[input.tf].cacheSeconds)
     },
     routeOptions(ohlcvDoc),
   )

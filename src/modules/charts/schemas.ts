@@ -1,6 +1,7 @@
 /** Response shape of GET /tokens/{asset}/ohlcv; the service's types are derived from it. */
 import { t, type Static } from 'elysia'
 import { literals } from '../../catalogue/literals'
+import { Missing } from '../../http/missing-source'
 import { TIMEFRAMES } from './timeframes'
 
 export const PoolRefSchema = t.Object(
@@ -20,6 +21,11 @@ export const CandleSchema = t.Object(
     low: t.Number(),
     close: t.Number(),
     volume: t.Number({ description: 'Traded volume in the quote currency (USD, or USD re-based to ADA)' }),
+    source: t.Optional(
+      t.Union([t.Literal('chain'), t.Literal('sourceB')], {
+        description: 'Where the candle comes from: built by this service from the chain (`chain`) or read from source B (`sourceB`)',
+      }),
+    ),
   },
   { title: 'Candle' },
 )
@@ -30,9 +36,12 @@ export const OhlcvResponse = t.Object(
     pool: PoolRefSchema,
     tf: t.Union(literals(TIMEFRAMES)),
     quote: t.Union([t.Literal('USD'), t.Literal('ADA')]),
-    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable pools: those the chain follower records (deepest first), then source B's" }),
+    poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable pools (followed on chain, or source B's), most liquid first: the first is the default" }),
     candles: t.Array(CandleSchema, { description: 'Ascending by time, one per interval, quiet intervals left out, at most limit' }),
-    coverage: t.String({ description: 'Says which one pool this is (followed on chain or source B), never an all-DEX aggregate' }),
+    coverage: t.String({
+      description: 'Says which one pool this is, never an all-DEX aggregate, and where the candles come from: for a followed pool with source B history, the time from which they are chain-built (the seam)',
+    }),
+    missing: Missing,
   },
   { title: 'Ohlcv' },
 )

@@ -1,37 +1,49 @@
 /**
- * OHLCV for one pool of a token: which pool, its candles from source B, optionally re-based to ADA with the
- * market provider's ADA/USD series. Shared by the REST route and the MCP tool; returns exactly the JSON body
- * the endpoint serves, and whether it was built from stale or partial inputs.
+ * OHLCV for one pool of a token: which pool (the most liquid chartable one unless asked), and its candles: from
+ * source B, built by this service from the chain follower's records of the pool, or both stitched at the
+ * follower's first record (stitch.ts), optionally re-based to ADA with the market provider's ADA/USD series.
+ * Shared by the REST route and the MCP tool; returns exactly the JSON body the endpoint serves, and whether it
+ * was built from stale or partial inputs.
+ *
+ * Degrading: when source B is refused or fails with no cached copy, a followed pool is still charted from the
+ * chain, and `missing` names source B (its earlier history, its other pools); a pool only source B has cannot be.
  */
 import { isKnownToken } from '../tokens/known-token'
 import { apiError } from '../../http/error-catalogue'
-import { chartCoverage } from '../../market/coverage'
+import { missingOf } from '../../http/missing-source'
+import { chartCoverage, stitchedChartCoverage } from '../../market/coverage'
 import type { ServiceDeps } from '../../core'
 import { chainStep, declareChain } from '../../upstream/call-context'
+import { settle, UpstreamError } from '../../upstream/errors'
 import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import type { Candle } from '../../market/candle'
 import { latest, orderCandles } from './candles'
 import { readHistory, type History } from './history'
-import { chartablePools, poolRef } from './pools'
+import { chartablePools, chartChoices, type ChartablePool, type ChartChoice } from './pools'
 import type { OhlcvRequest } from './request'
 import { TIMEFRAME_SPECS } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
 import type { OhlcvBody } from './schemas'
 import { ChainStore } from '../../chain/store'
-import { chainChartCoverage, chainPoolRef } from '../../chain/serving'
+import { chainChartCoverage } from '../../chain/serving'
 import type { ChainPoolRow } from '../../db/schema'
 import { chainCandles } from './chain'
-import type { ChartablePool } from './pools'
-
-/** Source B's pools that the chain follower records too (Minswap V2: same id) are charted from the chain. */
-const withoutFollowed = (choices: ChartablePool[], followed: readonly ChainPoolRow[]) =>
-  choices.filter((c) => !followed.some((p) => p.poolId === c.address))
+import { labelled, seamOf, stitchCandles, type SourcedCandle } from './stitch'
 
 /** The oldest week is dropped when the history read stops inside the pool's life: its first days are missing. */
 const wholeWeeks = (weeks: Candle[], history: History): Candle[] => (history.reachedStart ? weeks : weeks.slice(1))
 
 export type ChartServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'> & Partial<ServiceDeps<'database'>>
+
+/** Candles of one part of a chart, and whether they came from stale or partial reads. */
+interface Part {
+  candles: SourcedCandle[]
+  stale: boolean
+}
+
+/** The chain-built part: also where it starts (the interval of the follower's first record of the pool; null: none). */
+type ChainPart = Part & { seam: number | null }
 
 export class ChartService {
   private readonly chain: ChainStore | null
@@ -41,8 +53,7 @@ export class ChartService {
   }
 
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
-    const { geckoterminal, coingecko } = this.deps.upstreams
-    const spec = TIMEFRAME_SPECS[request.tf]
+    const { geckoterminal } = this.deps.upstreams
     // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, the newest page.
     // Admitted at its first cold call from this client's share, or refused before it; older pages are extra.
     const known = this.deps.registry.get(request.unit) !== undefined
@@ -50,30 +61,55 @@ export class ChartService {
     await this.requireKnownAsset(request.unit)
     if (!known) chainStep('koios')
     const followed = await this.followedPools(request.unit)
-    if (followed.length > 0 && (request.pool === null || followed.some((p) => p.poolId === request.pool))) {
-      // Charted from the chain: source B's pool listing (the other choices) is the one upstream read left.
-      declareChain({ geckoterminal: 1 })
-      return this.chainOhlcv(request, followed)
-    }
-    const listed = await geckoterminal.tokenPools(request.unit)
+    const listed = await settle(geckoterminal.tokenPools(request.unit))
     chainStep('geckoterminal')
-    const choices = withoutFollowed(chartablePools(request.unit, listed.data.pools, this.deps.config), followed)
+    // Without source B's listing only the followed pools can be charted (and a unit nobody follows not at all).
+    if (listed instanceof UpstreamError && (followed.length === 0 || (request.pool !== null && !followed.some((p) => p.poolId === request.pool)))) {
+      throw listed
+    }
+    const sourceBPools = listed instanceof UpstreamError ? [] : chartablePools(request.unit, listed.data.pools, this.deps.config)
+    const choices = chartChoices(followed, sourceBPools, this.ticker(request.unit), await this.adaUsd(followed, sourceBPools))
     if (choices.length === 0) {
       throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })
     }
-    const pool = request.pool === null ? choices[0] : choices.find((p) => p.address === request.pool)
-    if (pool === undefined) {
+    const choice = request.pool === null ? choices[0] : choices.find((c) => c.ref.address === request.pool)
+    if (choice === undefined) {
       throw apiError('pool_not_found', { unit: request.unit, pool: request.pool ?? '' })
     }
 
-    const history = await readHistory(geckoterminal, pool, spec, request.limit)
+    const history = choice.sourceB === null || listed instanceof UpstreamError ? null : await settle(this.sourceBPart(choice.sourceB, request))
+    // A pool only source B has: its candles are the chart, and their failure is the answer's.
+    if (choice.chain === null && history instanceof UpstreamError) throw history
+    const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request)
+    const sourceB = history instanceof UpstreamError ? null : history
+    const missing = missingOf([listed, history])
+    const candles = latest(chainPart === null ? sourceB!.candles : stitch(sourceB, chainPart), request.limit)
+    return {
+      data: {
+        asset: request.unit,
+        pool: choice.ref,
+        tf: request.tf,
+        quote: request.quote === 'ada' ? 'ADA' : 'USD',
+        poolChoices: choices.map((c) => c.ref),
+        candles,
+        coverage: this.coverage(choice, chainPart, sourceB, request.pool !== null, this.ticker(request.unit)),
+        missing,
+      },
+      stale: missing.length > 0 || (!(listed instanceof UpstreamError) && listed.stale) || (sourceB?.stale ?? false) || (chainPart?.stale ?? false),
+    }
+  }
+
+  /** Source B's candles of one of its pools, re-based to ADA when asked, labelled `sourceB`. */
+  private async sourceBPart(pool: ChartablePool, request: OhlcvRequest): Promise<Part> {
+    const spec = TIMEFRAME_SPECS[request.tf]
+    const history = await readHistory(this.deps.upstreams.geckoterminal, pool, spec, request.limit)
     const usd = orderCandles(history.pages)
     let candles = latest(spec.weekly ? wholeWeeks(weeklyCandles(usd), history) : usd, request.limit)
     let adaStale = false
     if (request.quote === 'ada' && candles.length > 0) {
       const from = candles[0].time
       const choice = adaSeriesFor(from, this.deps.now())
-      const series = await coingecko.adaPriceSeries(choice.days)
+      const series = await this.deps.upstreams.coingecko.adaPriceSeries(choice.days)
       const tolerance = matchToleranceMs(choice, spec.upstreamSeconds)
       // Weeks are re-based day by day, so each price is matched near its own day, then aggregated; a week
       // that lost a day (no ADA price near it) is left out rather than passed off as whole.
@@ -83,19 +119,29 @@ export class ChartService {
       } else candles = rebaseToAda(candles, series.data, tolerance)
       adaStale = series.stale || series.data.length === 0
     }
+    return { candles: labelled(candles, 'sourceB'), stale: history.stale || history.partial || adaStale }
+  }
 
-    return {
-      data: {
-        asset: request.unit,
-        pool: poolRef(pool),
-        tf: request.tf,
-        quote: request.quote === 'ada' ? 'ADA' : 'USD',
-        poolChoices: [...this.chainRefs(request.unit, followed), ...choices.map(poolRef)],
-        candles,
-        coverage: chartCoverage(pool, request.pool !== null),
-      },
-      stale: listed.stale || history.stale || history.partial || adaStale,
-    }
+  /** The candles built from the follower's records of a pool (no upstream call but ADA's price), and where they start. */
+  private async chainPart(pool: ChainPoolRow, request: OhlcvRequest): Promise<ChainPart> {
+    const spec = TIMEFRAME_SPECS[request.tf]
+    const built = await chainCandles(this.chain!, this.deps.upstreams.coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now())
+    const first = await this.chain!.firstRecord(pool.poolId)
+    return { candles: labelled(built.candles, 'chain'), stale: built.stale, seam: first === null ? null : seamOf(first, spec) }
+  }
+
+  private coverage(choice: ChartChoice, chain: ChainPart | null, sourceB: Part | null, picked: boolean, ticker: string): string {
+    if (chain === null) return chartCoverage(choice.ref, picked)
+    const seam = chain.seam
+    if (sourceB === null || seam === null || !sourceB.candles.some((c) => c.time < seam)) return chainChartCoverage(ticker, choice.chain!.dex)
+    return stitchedChartCoverage(choice.ref, new Date(seam * 1000).toISOString().replace('.000Z', 'Z'))
+  }
+
+  /** ADA's USD price, to rank a followed pool source B does not list against source B's (null: not needed, or unknown). */
+  private async adaUsd(followed: readonly ChainPoolRow[], sourceB: readonly ChartablePool[]): Promise<number | null> {
+    if (sourceB.length === 0 || followed.every((p) => sourceB.some((b) => b.address === p.poolId))) return null
+    const snapshot = await settle(this.deps.upstreams.coingecko.adaMarket())
+    return snapshot instanceof UpstreamError ? null : (snapshot.data?.priceUsd ?? null)
   }
 
   /** The token's pools the chain follower records (curated tokens, with a database), deepest first. */
@@ -104,41 +150,8 @@ export class ChartService {
     return this.chain.pools(unit)
   }
 
-  private chainRefs(unit: string, pools: readonly ChainPoolRow[]) {
-    const ticker = this.deps.registry.get(unit)?.ticker ?? 'token'
-    return pools.map((p) => chainPoolRef(p, ticker))
-  }
-
-  /**
-   * A followed pool charted from its recorded updates (the deepest followed pool unless `pool` names one). Source
-   * B's other pools are still offered in poolChoices when its listing answers; without it the chain's are enough.
-   */
-  private async chainOhlcv(request: OhlcvRequest, followed: ChainPoolRow[]): Promise<Fetched<OhlcvBody>> {
-    const pool = followed.find((p) => p.poolId === request.pool) ?? followed[0]
-    const spec = TIMEFRAME_SPECS[request.tf]
-    const built = await chainCandles(this.chain!, this.deps.upstreams.coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now())
-    let others: ChartablePool[] = []
-    let listingStale = false
-    try {
-      const listed = await this.deps.upstreams.geckoterminal.tokenPools(request.unit)
-      others = withoutFollowed(chartablePools(request.unit, listed.data.pools, this.deps.config), followed)
-      listingStale = listed.stale
-    } catch {
-      listingStale = true
-    }
-    const ticker = this.deps.registry.get(request.unit)?.ticker ?? 'token'
-    return {
-      data: {
-        asset: request.unit,
-        pool: chainPoolRef(pool, ticker),
-        tf: request.tf,
-        quote: request.quote === 'ada' ? 'ADA' : 'USD',
-        poolChoices: [...this.chainRefs(request.unit, followed), ...others.map(poolRef)],
-        candles: built.candles,
-        coverage: chainChartCoverage(ticker, pool.dex),
-      },
-      stale: built.stale || listingStale,
-    }
+  private ticker(unit: string): string {
+    return this.deps.registry.get(unit)?.ticker ?? 'token'
   }
 
   /**
@@ -151,4 +164,10 @@ export class ChartService {
       throw apiError('no_chartable_pool', { unit, sourceBDexes: null })
     }
   }
+}
+
+/** A followed pool's candles: source B's before the chain's first record of it, when source B has them. */
+function stitch(sourceB: Part | null, chain: ChainPart): SourcedCandle[] {
+  if (chain.seam === null) return sourceB?.candles ?? chain.candles
+  return sourceB === null ? chain.candles : stitchCandles(sourceB.candles, chain.candles, chain.seam)
 }

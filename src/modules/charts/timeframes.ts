@@ -44,3 +44,6 @@ export const TIMEFRAME_SPECS: Record<Timeframe, TimeframeSpec> = {
   '1w': spec('day', 1, DAY, 300, true),
 }
 
+
+/** Length of one candle of the answer, in seconds (a week for 1w, whose candles are built from daily ones). */
+export const candleSeconds = (spec: TimeframeSpec): number => (spec.weekly ? 7 * DAY : spec.upstreamSeconds)

@@ -111,6 +111,8 @@ class Connection {
     readonly client: string,
     readonly topics: Topic[],
     readonly controller: ReadableStreamDefaultController<Uint8Array>,
+    /** The origin its snapshots' logo URLs are built on, as REST answers build them ('' leaves the rows as held). */
+    readonly origin: string,
   ) {}
 }
 
@@ -244,7 +246,7 @@ export class StreamHub {
    * A stream for these topics. Over a cap: 429 (thrown). `lastEventId` resumes; `signal` ends the stream when
    * the request is aborted.
    */
-  open(topics: Topic[], client: string, lastEventId: string | null, signal?: AbortSignal): Response {
+  open(topics: Topic[], client: string, lastEventId: string | null, signal?: AbortSignal, origin = ''): Response {
     const { limits } = this.options
     const retryAfterSeconds = STREAM_DEFAULTS.retryAfterSeconds
     if (this.openCount >= limits.maxTotal) throw apiError('too_many_streams', { retryAfterSeconds })
@@ -266,7 +268,7 @@ export class StreamHub {
           // The recorded trades first (a read of the records): nothing is written to this stream meanwhile.
           await this.seedTrades(topics)
           if (signal?.aborted) return giveBack()
-          const conn = new Connection(client, topics, controller)
+          const conn = new Connection(client, topics, controller, origin)
           connection = conn
           // The connection holds the place from here; remove() gives it back.
           placeHeld = false
@@ -430,17 +432,24 @@ export class StreamHub {
   }
 
   private snapshots(conn: Connection, write = (frame: Uint8Array) => this.write(conn, frame)): void {
-    for (const topic of conn.topics) write(eventFrame(this.lastId, 'snapshot', this.snapshotOf(topic)))
+    for (const topic of conn.topics) write(eventFrame(this.lastId, 'snapshot', this.snapshotOf(topic, conn.origin)))
   }
 
-  private snapshotOf(topic: Topic): Record<string, unknown> {
+  private snapshotOf(topic: Topic, origin: string): Record<string, unknown> {
     const name = topicName(topic)
     const { updatedAt, sourcesAsOf, stale } = this.screener
+    // Rows are held with PUBLIC_BASE_URL's logo URLs, or paths without it: a snapshot, written for one client,
+    // gets absolute URLs on that client's origin, as the REST answers do.
+    const absolute = (row: ScreenerRow): ScreenerRow =>
+      this.options.publicBaseUrl === null && origin !== '' ? { ...row, imageUrl: logoUrl(origin, row.address) } : row
     if (topic.kind === 'screener') {
       const { coverage, tokens } = this.screener
-      return { topic: name, updatedAt, sourcesAsOf, stale, coverage, count: tokens.length, tokens }
+      return { topic: name, updatedAt, sourcesAsOf, stale, coverage, count: tokens.length, tokens: tokens.map(absolute) }
     }
-    if (topic.kind === 'token') return { topic: name, updatedAt, sourcesAsOf, stale, token: this.screener.rows.get(topic.unit) ?? null }
+    if (topic.kind === 'token') {
+      const row = this.screener.rows.get(topic.unit)
+      return { topic: name, updatedAt, sourcesAsOf, stale, token: row === undefined ? null : absolute(row) }
+    }
     const held = this.trades.get(topic.unit)
     if (!this.tradesRecorded && this.recentTrades === null) {
       return {

@@ -1,6 +1,6 @@
 import { endpoint } from '../../catalogue/types'
 import { errorDoc } from '../../http/error-catalogue'
-import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
+import { mergedCoverage, NO_DEX_COVERAGE, sourceAOnlyCoverage, sourceBOnlyCoverage } from '../../market/coverage'
 import { assetParam } from '../../http/asset-input'
 import { screenerParams, SEARCH_MAX_LENGTH, searchParam } from './inputs'
 import { SORT_COLUMNS } from './screener-order'
@@ -86,23 +86,44 @@ export const tokenDetailDoc = endpoint({
     '`chainPools` (an addition to the contract) lists the pools of a curated token that the chain follower records ' +
       '(see the chain trades guide), deepest first, with the latest price read on chain (ADA per token, from the ' +
       'tradeable reserves) and the block it was read at; empty for any other unit or before the follower saw one.',
-    'A unit no source A pair trades and the chain API does not know is 404 `Token not found`; a token the chain ' +
-      'knows but no covered DEX trades is 200 with empty `pairs`. If the chain API is down, the answer comes ' +
-      'without chain facts (null) while source A trades the token, else 502.',
+    'Degrades rather than fails: when a source is refused (this service\'s budget or quota for it, or this client\'s ' +
+      'fair share of it: nothing is called) or fails with no cached copy, the answer is 200 with what the other ' +
+      'sources gave and `missing` lists each source left out as `{source, code, retryAfter}` (`sourceA`, `sourceB`, ' +
+      '`chainApi`; `code` is the error that part would have answered alone; `retryAfter` seconds until asking again ' +
+      'may bring it). Without source A the pairs are source B\'s and `coverage` names source B alone; without ' +
+      'source B, source A\'s; without the chain API, the chain facts are null (the fingerprint is computed here, ' +
+      '`decimals` comes from the registry or source B, else null). Such an answer is labelled X-Cache: STALE and ' +
+      'cached no longer than its shortest `retryAfter` (10 s at most); `missing` is empty when the answer is complete.',
+    'A unit that source A and the chain API both answered for and neither knows is 404 `Token not found`; a token ' +
+      'the chain knows but no covered DEX trades is 200 with empty `pairs`. When one of those two did not answer, a ' +
+      'unit outside the curated registry that the other does not know gets the missing one\'s error (502, or 503 ' +
+      'with Retry-After), since it might know the unit.',
   ].join('\n\n'),
   params: [
     assetParam('Asset unit: 56 hex characters of policy id followed by 0–64 hex characters of asset name (either case)', 'asset', [SNEK, USDM]),
   ],
   cacheSeconds: 60,
-  cacheNote: '10 s while the holder estimate is still being computed',
+  cacheNote: '10 s while the holder estimate is still being computed; an answer with `missing` at most its shortest retryAfter, and 10 s',
   examples: [`/tokens/${SNEK}`, `/tokens/${USDM}`],
   errors: [
     errorDoc('invalid_asset_unit', 'The unit is not 56 hex characters of policy id plus an even-length hex asset name'),
     errorDoc('token_not_found', 'No source A pair and no chain record for the unit', { unit: SNEK }),
-    UPSTREAM_A_FAILED,
-    errorDoc('upstream_unavailable', 'The chain API failed with no cached copy and source A has no pair for the unit', { upstream: 'koios', failure: 'network' }),
+    errorDoc('upstream_unavailable', 'Source A failed with no cached copy and the chain API does not know the unit (outside the registry)', {
+      upstream: 'dexscreener',
+      failure: 'network',
+    }),
+    errorDoc('upstream_unavailable', 'The chain API failed with no cached copy and source A has no pair for the unit (outside the registry)', {
+      upstream: 'koios',
+      failure: 'network',
+    }),
+    errorDoc('busy_for_this_client', 'As the two above, when the missing answer was refused for this client\'s fair share (or upstream_budget_spent, upstream_quota_paced, upstream_quota_exhausted for the service\'s own budget or quota)', {
+      upstream: 'dexscreener',
+      retryAfterSeconds: 20,
+    }),
   ],
-  coverage: MERGED_COVERAGE_NOTE,
+  coverage:
+    MERGED_COVERAGE_NOTE +
+    ` Without source A (see \`missing\`) the string reads "${sourceBOnlyCoverage(DEFAULT_DEXES)}"; with neither DEX source, "${NO_DEX_COVERAGE}"`,
   response: TokenDetail,
 })
 

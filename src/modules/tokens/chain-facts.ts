@@ -16,7 +16,8 @@ export interface ChainFacts {
   fingerprint: string
   /** Raw units, exact decimal integer; null when the chain API could not say. */
   totalSupply: string | null
-  decimals: number
+  /** Null when no source could say (the chain API did not answer and the token is neither curated nor on source B). */
+  decimals: number | null
   /** Unix seconds of the first mint; null when the chain API could not say. */
   creationTime: number | null
   description: string | null
@@ -27,15 +28,25 @@ export interface TokenLabel {
   name: string
 }
 
-/** `info` null: the chain API does not know the asset or could not be reached. */
-export async function chainFacts(unit: string, info: AssetInfo | null, curated: RegistryToken | undefined): Promise<ChainFacts> {
+/**
+ * `info` null: the chain API does not know the asset; undefined: it did not answer. A token the chain knows
+ * without decimals metadata has 0 decimals; when the chain did not answer, `otherDecimals` (source B's figure)
+ * stands in, else decimals are unknown (null), never guessed as 0.
+ */
+export async function chainFacts(
+  unit: string,
+  info: AssetInfo | null | undefined,
+  curated: RegistryToken | undefined,
+  otherDecimals: number | null = null,
+): Promise<ChainFacts> {
   const { policyId, assetNameHex } = splitUnit(unit)
+  const metadata = curated?.decimals ?? info?.registry?.decimals ?? info?.cip68?.decimals
   return {
     policyId,
     assetNameHex,
     fingerprint: info?.fingerprint ?? (await assetFingerprint(policyId, assetNameHex)),
     totalSupply: info?.totalSupply ?? null,
-    decimals: curated?.decimals ?? info?.registry?.decimals ?? info?.cip68?.decimals ?? 0,
+    decimals: metadata ?? (info === undefined ? otherDecimals : 0),
     creationTime: info?.creationTime ?? null,
     description: info?.registry?.description || info?.cip68?.description || null,
   }

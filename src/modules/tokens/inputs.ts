@@ -3,7 +3,7 @@
  * (both answer with the schema's `{code, error, hint}`), so only trimming is left once it passes.
  */
 import { t } from 'elysia'
-import { literals } from '../../catalogue/literals'
+import { anyCasePattern, caseless, literals } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
 import { invalid } from '../../http/errors'
@@ -45,8 +45,8 @@ export const screenerParams = [
     name: 'order',
     in: 'query',
     required: false,
-    description: 'desc (largest first, default) or asc; null figures come last either way',
-    schema: t.Union(literals(ORDERS), { default: SCREENER_DEFAULT_ORDER, examples: ['asc'], error: invalid(apiError('invalid_order')) }),
+    description: 'desc (largest first, default) or asc, either case (like quote); null figures come last either way',
+    schema: t.String({ pattern: anyCasePattern(ORDERS), default: SCREENER_DEFAULT_ORDER, examples: ['asc', 'DESC'], error: invalid(apiError('invalid_order')) }),
   }),
   param({
     name: 'limit',
@@ -65,6 +65,6 @@ export const screenerParams = [
 /** The view once the schemas passed: defaults filled in. */
 export const screenerView = (input: ParamValues<typeof screenerParams>): ScreenerView => ({
   sort: input.sort ?? SCREENER_DEFAULT_SORT,
-  order: input.order ?? SCREENER_DEFAULT_ORDER,
+  order: caseless(ORDERS, input.order, SCREENER_DEFAULT_ORDER),
   limit: input.limit ?? null,
 })

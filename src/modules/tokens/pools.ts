@@ -9,7 +9,7 @@
  *   A's DEXes.
  * Within a source a pool is counted once (by address), whichever answer it came from. The deepest pool has the
  * most USD liquidity (source A `liquidity.usd`, source B `reserve_in_usd`, unknown = 0); ties go to source A,
- * then upstream order. The figures built from these pools: aggregate.ts. The README links here: these two
+ * then upstream order. The figures built from these pools: aggregate.ts. The docs (internals guide) point here: these two
  * comments are where the pool aggregation rules are written.
  */
 import { isSourceADex, type CoverageConfig } from '../../market/coverage'

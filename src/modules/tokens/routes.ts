@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
 import type { OriginPolicy } from '../../http/base-url'
 import { cachedPerOrigin } from '../../http/cached-route'
+import { keptUntilRetry } from '../../http/missing-source'
 import type { ResponseCache } from '../../http/response-cache'
 import { screenerDoc, searchDoc, tokenDetailDoc } from './catalogue'
 import { parseAssetUnit } from '../../http/asset-input'
@@ -38,7 +39,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPoli
         const unit = parseAssetUnit(params.asset)
         return detail(request, `token|${unit}`, async (origin) => {
           const read = await tokens.detail(unit, origin)
-          return read.holdersPending ? { ...read, ttlSeconds: HOLDERS_PENDING_TTL_SECONDS } : read
+          return keptUntilRetry(read.holdersPending ? { ...read, ttlSeconds: HOLDERS_PENDING_TTL_SECONDS } : read)
         })
       },
       routeOptions(tokenDetailDoc),

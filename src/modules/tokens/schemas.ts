@@ -3,6 +3,7 @@
  * per cached answer; the service's return types are derived from them.
  */
 import { t, type Static } from 'elysia'
+import { Missing } from '../../http/missing-source'
 
 const nullable = <T extends ReturnType<typeof t.Number>>(schema: T) => t.Union([schema, t.Null()])
 const MaybeUsd = (description: string) => nullable(t.Number({ description: `${description}; null when no pool reports it` }))
@@ -99,7 +100,9 @@ export const TokenDetail = t.Object({
   assetNameHex: t.String(),
   fingerprint: t.String({ description: 'CIP-14 asset fingerprint', examples: ['asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk'] }),
   totalSupply: t.Union([t.String({ pattern: '^[0-9]+$', description: 'Raw units, exact decimal integer' }), t.Null()]),
-  decimals: t.Integer({ minimum: 0 }),
+  decimals: t.Union([t.Integer({ minimum: 0 }), t.Null()], {
+    description: 'Null only when no source could say (the chain API did not answer, see missing): never guessed as 0',
+  }),
   creationTime: t.Union([t.Integer({ description: 'First mint, Unix seconds' }), t.Null()]),
   description: t.Union([t.String(), t.Null()]),
   holders: t.Union([
@@ -111,6 +114,7 @@ export const TokenDetail = t.Object({
   chainPools: t.Array(ChainPoolPrice, {
     description: "The token's pools the chain follower records (curated tokens), deepest first: the latest price read on chain per pool; empty when none",
   }),
+  missing: Missing,
 })
 
 export const SearchToken = t.Object({

@@ -7,18 +7,21 @@
  * call per chunk (ceil(N/30) each), never one call per token. The detail reads one token's pools from each
  * source and its chain facts. Search is one source A call.
  *
- * Degrading: source B failing (no cached copy) leaves source A's figures with the source-A-only coverage
- * string, marked stale so it is rebuilt soon; source A failing is a 502 (nothing honest to show).
+ * Degrading: the detail serves what its sources gave; one refused or failing (no cached copy) leaves its part
+ * out and is named in `missing` (see http/missing-source.ts), the answer marked stale so it is rebuilt soon. The
+ * screener needs source A (its rows are source A's tokens): source B failing leaves source A's figures with the
+ * source-A-only coverage string; source A failing is a 502 (a cached copy is served when there is one).
  */
 import { fingerprintOf, normaliseFingerprint } from '../../cardano/fingerprint'
 import { normaliseUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
 import { API_PREFIX } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
-import { mergedCoverage, sourceAOnlyCoverage } from '../../market/coverage'
+import { dexCoverage, sourceAOnlyCoverage } from '../../market/coverage'
+import { missingOf } from '../../http/missing-source'
 import type { DexPair } from '../../upstream/dexscreener'
 import { asCore } from '../../upstream/call-context'
-import { FairShareRefusal, UpstreamError } from '../../upstream/errors'
+import { FairShareRefusal, settle, UpstreamError } from '../../upstream/errors'
 import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
 import { aggregateMarket, type MarketFigures } from './aggregate'
@@ -124,7 +127,7 @@ export class TokenService {
     const copiesStale = anyStale(...readsA, ...(readsB ?? []))
     const builtAt = new Date(this.deps.now()).toISOString()
     const data: ScreenerBody = {
-      coverage: this.coverage(readsB !== null, seenB),
+      coverage: dexCoverage(this.deps.config, { sourceA: true, sourceB: readsB !== null }, seenB),
       updatedAt: builtAt,
       // Source B's batches may refresh less often than source A's (the core plan stretches them on a small budget).
       sourcesAsOf: { sourceA: oldestRead(readsA) ?? builtAt, sourceB: readsB === null ? null : oldestRead(readsB) },
@@ -150,34 +153,49 @@ export class TokenService {
     }))
   }
 
-  /** `unit` is already a lowercase unit (see parseAssetUnit). */
+  /**
+   * `unit` is already a lowercase unit (see parseAssetUnit). Degrades rather than fails: a source that is refused
+   * (a budget, a quota, this client's fair share: no call was made) or fails leaves its part out, and `missing`
+   * says which and when to ask again. 404 only when source A and the chain API both answered and neither knows
+   * the unit; when one of them did not answer, an unknown unit outside the registry gets that one's error (it
+   * might know it).
+   */
   async detail(unit: string, origin: string): Promise<TokenDetailResult> {
     const { dexscreener, geckoterminal, koios } = this.deps.upstreams
     const curated = this.deps.registry.get(unit)
     // Source B's budget is small: a curated token is read from all three at once; any other unit is read from
     // source B only once it proved to exist, so made-up units cannot spend source B calls.
-    const readPoolsB = () => this.orNull('detail', geckoterminal.tokenPools(unit))
+    const readPoolsB = () => settle(geckoterminal.tokenPools(unit))
     const early = curated === undefined ? null : readPoolsB()
-    early?.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
-    const [readA, readInfo] = await Promise.all([dexscreener.tokenPairs(unit), settle(chainAssetInfo(koios, unit))])
-    const sourceA = this.poolsOf(unit, readA.data, null).sourceA
-    if (readInfo instanceof FairShareRefusal) throw readInfo
-    const chainDown = readInfo instanceof UpstreamError
-    // Without the chain API, a unit no source A pair trades cannot be told apart from an unknown one: 502.
-    if (chainDown && sourceA.length === 0) throw readInfo
-    if (chainDown) this.deps.logger.warn({ unit, err: readInfo.message }, 'chain API unavailable: detail served without chain facts')
-    const info = chainDown ? null : readInfo.data
-    if (!chainDown && info === null && sourceA.length === 0) {
-      throw apiError('token_not_found', { unit })
+    const [readA, readInfo] = await Promise.all([settle(dexscreener.tokenPairs(unit)), settle(chainAssetInfo(koios, unit))])
+    const answeredA = readA instanceof UpstreamError ? null : readA
+    const answeredInfo = readInfo instanceof UpstreamError ? null : readInfo
+    const sourceA = answeredA === null ? [] : this.poolsOf(unit, answeredA.data, null).sourceA
+    const info = answeredInfo?.data ?? null
+    if (sourceA.length === 0 && info === null) {
+      const unanswered = answeredA === null ? readA : answeredInfo === null ? readInfo : null
+      if (unanswered === null) {
+        await early // a curated token unknown to both: its source B read is not left running unobserved
+        throw apiError('token_not_found', { unit })
+      }
+      // Without an answer from one of them, a unit outside the registry cannot be told apart from an unknown one.
+      if (curated === undefined) throw unanswered
     }
     const readB = await (early ?? readPoolsB())
-    const pools = this.poolsOf(unit, readA.data, readB?.data.pools ?? null)
+    const answeredB = readB instanceof UpstreamError ? null : readB
+    const missing = missingOf([readA, readB, readInfo])
+    for (const m of missing) {
+      if (m.code === 'upstream_unavailable') this.deps.logger.warn({ unit, source: m.source }, 'token detail: a source failed: served without its part')
+    }
+    const pools = this.poolsOf(unit, answeredA?.data ?? [], answeredB?.data.pools ?? null)
 
-    const market = aggregateMarket(pools, readB?.data.token ?? null)
+    const market = aggregateMarket(pools, answeredB?.data.token ?? null)
     const ownPairs = byLiquidityDesc(pools.sourceA)
     const links = ownPairs.find((p) => p.info !== null)?.info ?? null
     const label = tokenLabel(unit, curated, info, ownPairs[0]?.baseToken ?? null)
-    const holders = this.holders.current(unit)
+    // Without the chain API the holder estimate would be refused too: unknown (null), not pending.
+    const holders = answeredInfo === null ? { holders: null, pending: false } : this.holders.current(unit)
+    const answered = { sourceA: answeredA !== null, sourceB: answeredB !== null }
     return {
       data: {
         address: unit,
@@ -190,15 +208,16 @@ export class TokenService {
         volume24h: market.volume24h,
         marketCap: market.marketCap,
         fdv: market.fdv,
-        coverage: this.coverage(readB !== null, pools.sourceB.map((p) => p.dexId)),
+        coverage: dexCoverage(this.deps.config, answered, pools.sourceB.map((p) => p.dexId)),
         pairs: byLiquidityDesc([...pools.sourceA, ...pools.sourceB]).map(pairRow),
-        ...(await chainFacts(unit, info, curated)),
+        ...(await chainFacts(unit, answeredInfo === null ? undefined : info, curated, answeredB?.data.token?.decimals ?? null)),
         holders: holders.holders,
         websites: links?.websites ?? [],
         socials: links?.socials ?? [],
         chainPools: await this.chainPools(unit),
+        missing,
       },
-      stale: readB === null || chainDown || anyStale(readA, readB, readInfo),
+      stale: missing.length > 0 || anyStale(answeredA, answeredB, answeredInfo),
       holdersPending: holders.pending,
     }
   }
@@ -234,10 +253,6 @@ export class TokenService {
 
   private poolsOf(unit: string, pairsA: readonly DexPair[], poolsB: readonly GtPool[] | null) {
     return poolsOfToken(unit, pairsA, poolsB, this.deps.config, (u) => this.deps.registry.get(u)?.ticker)
-  }
-
-  private coverage(sourceBAnswered: boolean, seenSourceB: Iterable<string>): string {
-    return sourceBAnswered ? mergedCoverage(this.deps.config, seenSourceB) : sourceAOnlyCoverage(this.deps.config)
   }
 
   /**
@@ -280,16 +295,6 @@ function pairRow(pool: MarketPool): PairRow {
     sells24h: pool.txns24h?.sells ?? 0,
     url: pool.url,
     source: pool.source,
-  }
-}
-
-/** The value, or the UpstreamError it failed with; any other error (a bug) propagates. */
-async function settle<T>(read: Promise<T>): Promise<T | UpstreamError> {
-  try {
-    return await read
-  } catch (error) {
-    if (error instanceof UpstreamError) return error
-    throw error
   }
 }
 

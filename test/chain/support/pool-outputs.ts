@@ -85,6 +85,9 @@ const hash = (seed: string, bytesLength: number): string =>
 const sha3 = (hex: string) => createHash('sha3-256').update(Buffer.from(hex, 'hex')).digest()
 
 /** Minswap V2 LP name, computed here on its own (the reader's copy is checked against a real pool elsewhere). */
+/** A Minswap V2 pool's id: its LP unit, which is also source B's address of the pool. */
+export const minswapV2PoolId = (assetA: string, assetB: string): string => MINSWAP_V2_POLICY + minswapV2LpName(assetA, assetB)
+
 export function minswapV2LpName(assetA: string, assetB: string): string {
   const raw = (u: string) => (u === LOVELACE ? '' : u)
   return createHash('sha3-256').update(Buffer.concat([sha3(raw(assetA)), sha3(raw(assetB))])).digest('hex')
@@ -142,7 +145,7 @@ export function poolFixture(spec: PoolOutputSpec): PoolFixture {
       break
     }
     case 'minswap-v2': {
-      poolId = MINSWAP_V2_POLICY + minswapV2LpName(spec.assetA, spec.assetB)
+      poolId = minswapV2PoolId(spec.assetA, spec.assetB)
       identityUnit = poolId
       hold(MINSWAP_V2_POLICY + '4d5350', 1n)
       hold(poolId, MAX_INT64 - spec.lpSupply)

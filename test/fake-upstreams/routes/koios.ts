@@ -22,7 +22,8 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
   let rows: Raw[]
   switch (route) {
     case 'GET /tip':
-      rows = [k.tip]
+      // One chain: once the fake chain has blocks, the tip is its last block (the follower reads the same chain).
+      rows = [k.chain.tip === undefined ? k.tip : tipRow(k.chain.tip)]
       break
     case 'POST /asset_info': {
       const list: unknown = body._asset_list
@@ -117,6 +118,23 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
   const page = rows.slice(offset, offset + limit)
   const select = q.get('select')
   return json(select ? page.map((row) => project(row, select)) : page)
+}
+
+/** Mainnet's Shelley-era slot arithmetic: slot = Unix seconds − 1591566291; epochs of 432,000 slots from epoch 208 at slot 4,492,800. */
+const SHELLEY_SLOT_OFFSET = 1_591_566_291
+function tipRow(block: { hash: string; height: number; time: number }): Raw {
+  const absSlot = block.time - SHELLEY_SLOT_OFFSET
+  const epochSlots = absSlot - 4_492_800
+  return {
+    hash: block.hash,
+    epoch_no: 208 + Math.floor(epochSlots / 432_000),
+    era: 'Conway',
+    abs_slot: absSlot,
+    epoch_slot: epochSlots % 432_000,
+    block_height: block.height,
+    block_no: block.height,
+    block_time: block.time,
+  }
 }
 
 /** PostgREST horizontal filtering on block_height (`gte.N`, `lte.N`, `eq.N`, `gt.N`, `lt.N`). */
