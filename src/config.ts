@@ -1,3 +1,5 @@
+import { readTrustProxy, type TrustProxy } from './http/proxy-trust'
+
 /**
  * Configuration from the environment, read and checked once at start.
  * A bad value throws a ConfigError whose message is one line naming the variable, the value and what is
@@ -20,8 +22,11 @@ export interface Config {
   host: string
   /** Absolute base (scheme://host[:port]) for URLs the API hands out; null = derive from each request. */
   publicBaseUrl: string | null
-  /** Proxy hops in front of the service whose X-Forwarded-* headers are believed (0: none). */
-  trustProxy: number
+  /**
+   * Which proxies' X-Forwarded-* headers are believed: a hop count (0: none), or the proxies' addresses and CIDR
+   * ranges (http/proxy-trust.ts).
+   */
+  trustProxy: TrustProxy
   /** libSQL URL, or null when DATABASE_URL=off (community layer disabled). */
   databaseUrl: string | null
   databaseAuthToken: string | null
@@ -128,6 +133,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const daily = (name: string, fallback: number | null = null) => ({ callsPerDay: cap(name, fallback), callsPerMonth: null })
 
+  const trustProxy = (): TrustProxy => {
+    const raw = read('TRUST_PROXY')
+    if (raw === undefined) return { kind: 'hops', hops: 0 }
+    const trust = readTrustProxy(raw)
+    if (typeof trust === 'string') throw new ConfigError(`TRUST_PROXY=${JSON.stringify(raw)} is not valid: ${trust}`)
+    return trust
+  }
+
   const publicBase = httpUrl('PUBLIC_BASE_URL', null)
   if (publicBase !== null && new URL(publicBase).pathname !== '/') {
     throw new ConfigError(`PUBLIC_BASE_URL=${JSON.stringify(publicBase)} is not valid: expected scheme://host[:port] with no path`)
@@ -137,7 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
     publicBaseUrl: publicBase,
-    trustProxy: int('TRUST_PROXY', 0, 0, 100),
+    trustProxy: trustProxy(),
     databaseUrl: databaseUrl(read('DATABASE_URL')),
     databaseAuthToken: read('DATABASE_AUTH_TOKEN') ?? null,
     upstreams: {

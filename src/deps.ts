@@ -4,6 +4,7 @@ import { startCluster, type Cluster } from './cluster/cluster'
 import type { Config } from './config'
 import { CommunityDatabase } from './db/client'
 import { originPolicy, type OriginPolicy } from './http/base-url'
+import { ClientIdentity } from './http/client-address'
 import { ResponseCache, storedCodec } from './http/response-cache'
 import type { DatabaseProbe } from './modules/ops/routes'
 import { createLogger, type Logger } from './observability/logger'
@@ -26,6 +27,8 @@ export interface AppDeps {
   upstreamCache: Memo
   /** Ready response bytes. */
   responses: ResponseCache
+  /** Who each request is from (the socket's peer, or behind trusted proxies the forwarded client). */
+  clients: ClientIdentity
   /** Where absolute URLs in answers point (PUBLIC_BASE_URL, Host, or a trusted proxy's forwarded origin). */
   origin: OriginPolicy
   upstreams: Upstreams
@@ -85,7 +88,8 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
         })
   const upstreamCache = new Memo({ ...cacheSettings('upstream'), shared: cluster?.answers })
   const responseCache = new Memo({ ...cacheSettings('response'), shared: cluster?.responses(storedCodec) })
-  const origin = originPolicy(config.publicBaseUrl, config.trustProxy)
+  const clients = new ClientIdentity(config.trustProxy)
+  const origin = originPolicy(config.publicBaseUrl, clients)
   const responses = new ResponseCache(responseCache, now, origin.forwarded)
   metrics.watchCache('upstream', () => upstreamCache.size)
   metrics.watchCache('response', () => responseCache.size)
@@ -110,7 +114,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
   if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
+  return { config, logger, metrics, upstreamCache, responses, clients, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
 }
 
 /**

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'bun:test'
 import { t, type TSchema } from 'elysia'
 import { Memo } from '../../src/cache/memo'
 import { originPolicy } from '../../src/http/base-url'
+import { ClientIdentity } from '../../src/http/client-address'
 import { cachedPerOrigin, cachedRoute } from '../../src/http/cached-route'
 import { ResponseCache } from '../../src/http/response-cache'
 import { isUpstreamFailure } from '../../src/upstream/errors'
@@ -67,7 +68,7 @@ describe('cachedRoute', () => {
 
 describe('cachedPerOrigin', () => {
   it("keys each answer by the caller's origin, hands the origin to the read and says Vary: Host", async () => {
-    const answer = cachedPerOrigin(cache(), originPolicy(null, 0), endpoint)
+    const answer = cachedPerOrigin(cache(), originPolicy(null, new ClientIdentity({ kind: 'hops', hops: 0 })), endpoint)
     const origins: string[] = []
     const read = async (origin: string) => {
       origins.push(origin)
@@ -84,7 +85,7 @@ describe('cachedPerOrigin', () => {
   })
 
   it('needs no Vary when PUBLIC_BASE_URL fixes the origin', async () => {
-    const answer = cachedPerOrigin(cache(), originPolicy('https://api.example.org', 0), endpoint)
+    const answer = cachedPerOrigin(cache(), originPolicy('https://api.example.org', new ClientIdentity({ kind: 'hops', hops: 0 })), endpoint)
     const response = await answer(get('http://one.test/y', 'one.test'), 'y', async (origin) => ({ data: { n: origin.length }, stale: false }))
     expect(await response.json()).toEqual({ n: 'https://api.example.org'.length })
     expect(response.headers.get('vary') ?? '').not.toContain('Host')
