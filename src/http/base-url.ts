@@ -4,8 +4,12 @@
  * client-address.ts): otherwise anyone could make an answer point at their own host. Behind proxies, those headers
  * are read at the hop that wrote the client's address, never from their leftmost entry (which the client writes).
  */
+import type { Config } from '../config'
+import type { Logger } from '../observability/logger'
 import type { ClientIdentity } from './client-address'
 import { apiError } from './error-catalogue'
+import { inRange, ipBytes, parseRange } from './ip-address'
+import { NAMED_RANGES } from './proxy-trust'
 
 const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
@@ -17,16 +21,27 @@ export interface OriginPolicy {
    * per Host (and forwarded origin, when believed). Empty when PUBLIC_BASE_URL fixes the origin.
    */
   readonly vary: Record<string, string>
-  /** Whether X-Forwarded-Host/Proto shape the origin (the front cache then keys on them too). */
-  readonly forwarded: boolean
+  /** PUBLIC_BASE_URL: the one origin of every answer; null when each request's own is used. */
+  readonly fixed: string | null
 }
 
 export function originPolicy(configured: string | null, clients: ClientIdentity): OriginPolicy {
   const forwarded = configured === null && clients.believesProxies
+  // A connection's requests carry one Host: its origin is worked out once, not on every hit of an answer that embeds it.
+  let lastHost: string | null = null
+  let lastOrigin = ''
+  const fromHost = (request: Request): string => {
+    const host = request.headers.get('host')
+    if (host === null || host !== lastHost) {
+      lastOrigin = requestOrigin(request, 0)
+      lastHost = host
+    }
+    return lastOrigin
+  }
   return {
-    of: configured !== null ? () => configured : (request) => requestOrigin(request, forwarded ? forwardedPosition(request, clients) : 0),
+    of: configured !== null ? () => configured : forwarded ? (request) => requestOrigin(request, forwardedPosition(request, clients)) : fromHost,
     vary: configured !== null ? {} : { vary: forwarded ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host' },
-    forwarded,
+    fixed: configured,
   }
 }
 
@@ -77,4 +92,27 @@ function urlHost(url: string): string {
   } catch {
     throw apiError('invalid_host_header')
   }
+}
+
+const LOOPBACK = NAMED_RANGES.loopback.map((range) => parseRange(range)!)
+
+/** Whether HOST only listens where no other machine can reach it. */
+export function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true
+  const bytes = ipBytes(host.replace(/^\[|\]$/g, ''))
+  return bytes !== null && LOOPBACK.some((range) => inRange(bytes, range))
+}
+
+/**
+ * At start: a service others can reach (HOST not loopback) with PUBLIC_BASE_URL unset hands out URLs built from
+ * each request's Host header. That works, but a CDN ignoring Vary may pass one caller's URLs to others: one line
+ * says to set it.
+ */
+export function warnWithoutPublicBaseUrl(config: Pick<Config, 'publicBaseUrl' | 'host'>, logger: Logger): void {
+  if (config.publicBaseUrl !== null || isLoopbackHost(config.host)) return
+  logger.warn(
+    { host: config.host },
+    'PUBLIC_BASE_URL is not set: absolute URLs in answers (logo links, baseUrl) follow each request\'s Host header; ' +
+      'set PUBLIC_BASE_URL=https://<your public host> so every client and cache gets the same URLs',
+  )
 }

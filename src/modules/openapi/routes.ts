@@ -2,7 +2,6 @@ import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { catalogue } from '../../catalogue'
 import { mcpTools } from '../../mcp/tools'
-import type { OriginPolicy } from '../../http/base-url'
 import { apiError } from '../../http/error-catalogue'
 import { cachedPerOrigin } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
@@ -16,7 +15,7 @@ const HIDDEN = { detail: { hide: true } }
  * GET /api/v1/openapi.json (OpenAPI 3.1, generated from the app's own routes) and GET /api/v1/reference (the
  * interactive reference, offline). Neither is in the catalogue or in the document itself.
  */
-export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
+export function openapiRoutes(deps: { responses: ResponseCache }) {
   const plugin = new Elysia({ name: 'openapi-document' })
 
   // Elysia shares one route list across the composed app, so the plugin sees every route, its own included
@@ -30,7 +29,7 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
     return generated.document
   }
   const page = referencePage()
-  const answer = cachedPerOrigin(deps.responses, deps.origin, { cacheSeconds: DOCUMENT_TTL_SECONDS })
+  const answer = cachedPerOrigin(deps.responses, { cacheSeconds: DOCUMENT_TTL_SECONDS })
 
   return plugin
     .get(
