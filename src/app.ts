@@ -71,7 +71,14 @@ export function createApp(deps: AppDeps) {
     .use(opsRoutes(deps))
     .use(llmsRoutes({ responses: deps.responses }))
     .use(api)
-    .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(
+      mcpRoutes({
+        ...deps,
+        callsPerClientPerMinute: deps.config.mcp.callsPerClientPerMinute,
+        limitKey,
+        internal: (request: Request): Promise<Response> => app.handle(request),
+      }),
+    )
     .use(docsSiteRoutes())
     .use(rootRoutes())
     .use(explorerRoutes())

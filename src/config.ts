@@ -58,6 +58,8 @@ export interface Config {
   stream: { maxPerClient: number; maxTotal: number; maxBacklogBytes: number }
   /** The chain follower (src/chain/): trades and candles from followed DEX pools. */
   chain: ChainConfig
+  /** The MCP endpoint: tool calls per client per minute (0 = no limit). */
+  mcp: { callsPerClientPerMinute: number }
 }
 
 export interface ChainConfig {
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxTotal: int('STREAM_MAX_STREAMS', 10_000, 1, 1_000_000),
       maxBacklogBytes: int('STREAM_MAX_BACKLOG_KB', 1024, 16, 1_048_576) * 1024,
     },
+    mcp: { callsPerClientPerMinute: int('MCP_CALLS_PER_CLIENT_PER_MINUTE', 120, 0, 1_000_000) },
     chain: {
       follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
       pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),

@@ -56,7 +56,14 @@ describe('configuration from the environment', () => {
     })
   })
 
+  it('reads MCP_CALLS_PER_CLIENT_PER_MINUTE: 120 by default, 0 for no limit', () => {
+    expect(loadConfig({}).mcp.callsPerClientPerMinute).toBe(120)
+    expect(loadConfig({ MCP_CALLS_PER_CLIENT_PER_MINUTE: '0' }).mcp.callsPerClientPerMinute).toBe(0)
+    expect(loadConfig({ MCP_CALLS_PER_CLIENT_PER_MINUTE: '30' }).mcp.callsPerClientPerMinute).toBe(30)
+  })
+
   it.each([
+    ['MCP_CALLS_PER_CLIENT_PER_MINUTE', 'lots', /^MCP_CALLS_PER_CLIENT_PER_MINUTE="lots" is not valid: expected an integer from 0 to 1000000$/],
     ['PORT', 'eighty', /^PORT="eighty" is not valid: expected an integer from 0 to 65535$/],
     ['GECKOTERMINAL_RPM', '0', /^GECKOTERMINAL_RPM="0" is not valid/],
     ['KOIOS_RPM', 'many', /^KOIOS_RPM="many" is not valid/],

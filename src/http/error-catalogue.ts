@@ -507,6 +507,17 @@ export const ERRORS = {
     headers: retryAfter,
     sample: { retryAfterSeconds: 30 },
   }),
+
+  // The MCP endpoint (POST /api/mcp): its refusals travel in JSON-RPC error envelopes, this body as their `data`
+  too_many_mcp_calls: define<{ max: number; retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'This client address made the most MCP tool calls allowed this minute (`Retry-After`; an IPv6 client counts per /64)',
+    error: 'Too many MCP tool calls from this address',
+    hint: (p) =>
+      `At most ${p.max} tool calls a minute from one address (MCP_CALLS_PER_CLIENT_PER_MINUTE). Retry in ${p.retryAfterSeconds} s; answers are cached, so repeating a call sooner gets nothing newer.`,
+    headers: retryAfter,
+    sample: { max: 120, retryAfterSeconds: 42 },
+  }),
 } as const
 
 export type ErrorCode = keyof typeof ERRORS

@@ -48,6 +48,19 @@ export interface FrontAnswer {
 
 const completeAnswers = new WeakMap<Response, string>()
 
+const internalRequests = new WeakSet<Request>()
+
+/**
+ * A request the service makes to itself while answering another (an MCP tool reading its REST twin): routed and
+ * cached as any GET, but not a request of its own. It is not logged, measured or stamped, and its upstream calls
+ * count against the client of the request it serves (the enclosing one, whose context it runs in).
+ */
+export function internalRequest(url: string, headers: Record<string, string>): Request {
+  const request = new Request(url, { headers })
+  internalRequests.add(request)
+  return request
+}
+
 /**
  * Mark an answer that already carries its request id and CORS headers, with its cache result for the log.
  * Reading `response.headers` makes Bun build a Headers object, a cost worth avoiding on every cached hit.
@@ -124,6 +137,7 @@ export function observe(deps: ObserveDeps) {
 
   return (handler: Handler): Handler =>
     function observedRequest(request: Request) {
+      if (internalRequests.has(request)) return deps.front(request, '', routeOf)?.response ?? handler(request)
       const startedAt = performance.now()
       const requestId = pickRequestId(request)
       if (request.method === 'OPTIONS') {

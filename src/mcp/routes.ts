@@ -5,13 +5,20 @@ import {
   type McpRequestContext,
 } from '@modelcontextprotocol/server'
 import { Elysia } from 'elysia'
-import { MCP_PATH } from '../paths'
+import { API_PREFIX, MCP_PATH } from '../paths'
 import type { OriginPolicy } from '../http/base-url'
+import { internalRequest } from '../http/observe'
+import type { WindowCounter } from '../limits/window-counter'
 import type { Logger } from '../observability/logger'
 import type { Services } from '../services'
 import type { Upstreams } from '../upstream'
+import { mcpCallRule, refuseOverLimit } from './call-limit'
+import { answerDirectly, directCall } from './direct-call'
+import { requestIdOf } from './json-rpc'
 import { jsonRpcError, readMcpBody, type McpBody } from './request-body'
 import { createMcpServer } from './server'
+import type { ToolContext } from './tool'
+import { mcpToolDefinitions } from './tools'
 
 const INVALID_HOST = { kind: 'rejected', status: 400, code: -32000, message: 'Bad Request: invalid Host header' } as const
 
@@ -19,9 +26,17 @@ export interface McpDeps {
   services: Services
   upstreams: Upstreams
   logger: Logger
-  publicBaseUrl: string | null
   origin: OriginPolicy
+  /** Per-client counters (MCP_CALLS_PER_CLIENT_PER_MINUTE). */
+  windows: WindowCounter
+  callsPerClientPerMinute: number
+  /** Whom a per-client limit counts a request against (an IPv6 client by its /64). */
+  limitKey(request: Request): string
+  /** The app answering a request made from inside it (a tool reading its REST twin). */
+  internal(request: Request): Promise<Response>
 }
+
+const TOOLS = new Map(mcpToolDefinitions.map((tool) => [tool.name, tool]))
 
 /**
  * The MCP endpoint: Streamable HTTP, stateless (a fresh server per request, see server.ts), POST only; GET
@@ -31,17 +46,25 @@ export interface McpDeps {
  * 2026 clients with JSON unless a call needs streaming, and 2025 clients that accept `text/event-stream` with
  * SSE. A 2025 client that accepts only JSON (or sends no Accept, as curl does) gets a plain JSON answer here
  * instead of the SDK's 406: a keyless public endpoint should be easy to try.
+ *
+ * Cheap refusals first: an unreadable body or a batch (request-body.ts), then a tool call over the client's limit
+ * (call-limit.ts). A 2025-era tool call with a REST twin is then answered from the twin's cached bytes
+ * (direct-call.ts); everything else goes through the SDK.
  */
 export function mcpRoutes(deps: McpDeps) {
+  const rule = mcpCallRule(deps.callsPerClientPerMinute)
+  const contextFor = (request: Request): ToolContext => {
+    const origin = deps.origin.of(request)
+    const host = new URL(origin).host
+    return {
+      services: deps.services,
+      upstreams: deps.upstreams,
+      origin,
+      rest: (path) => deps.internal(internalRequest(`${origin}${API_PREFIX}${path}`, { host })),
+    }
+  }
   const factory = (ctx: McpRequestContext) =>
-    createMcpServer(
-      {
-        services: deps.services,
-        upstreams: deps.upstreams,
-        origin: ctx.requestInfo ? deps.origin.of(ctx.requestInfo) : (deps.publicBaseUrl ?? ''),
-      },
-      deps.logger,
-    )
+    createMcpServer(ctx.requestInfo ? contextFor(ctx.requestInfo) : contextFor(new Request(`${deps.origin.fixed ?? 'http://localhost'}${MCP_PATH}`)), deps.logger)
   const handler = createMcpHandler(factory, {
     onerror: (error) => deps.logger.warn({ err: error.message }, 'MCP request rejected'),
   })
@@ -66,11 +89,18 @@ export function mcpRoutes(deps: McpDeps) {
       if (parsed.kind === 'rejected') return jsonRpcError(parsed)
       // With an invalid Host header Bun leaves request.url relative; the transport needs an absolute URL.
       if (!URL.canParse(request.url)) return jsonRpcError(INVALID_HOST)
+      const message = parsed.value
+      if ((message as { method?: unknown } | null)?.method === 'tools/call') {
+        const refused = await refuseOverLimit(deps.windows, rule, deps.limitKey(request), requestIdOf(message))
+        if (refused !== null) return refused
+      }
       const accept = (request.headers.get('accept') ?? '').toLowerCase()
       const wantsSse = accept.includes('text/event-stream')
+      const direct = directCall(request, message, TOOLS)
+      if (direct !== null) return answerDirectly(direct, contextFor(request), wantsSse, deps.logger)
       const forwarded = wantsSse && accept.includes('application/json') ? request : acceptingBoth(request)
-      if (!wantsSse && (await isLegacyRequest(forwarded, parsed.value))) return legacyJson(forwarded, parsed.value)
-      return handler.fetch(forwarded, { parsedBody: parsed.value })
+      if (!wantsSse && (await isLegacyRequest(forwarded, message))) return legacyJson(forwarded, message)
+      return handler.fetch(forwarded, { parsedBody: message })
     },
     { parse: ({ request }) => readMcpBody(request), detail: { hide: true } },
   )
@@ -79,7 +109,7 @@ export function mcpRoutes(deps: McpDeps) {
 /** The same request announcing both media types the SDK insists on (the body was already read and parsed). */
 function acceptingBoth(request: Request): Request {
   const headers = new Headers(request.headers)
-  headers.set('accept', 'application/json, text/event-stream')
   headers.delete('content-length')
+  headers.set('accept', 'application/json, text/event-stream')
   return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
