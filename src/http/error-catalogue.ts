@@ -77,6 +77,14 @@ export const ERRORS = {
     hint: (p) => p.hint,
     sample: { label: "Invalid query parameter 'q'", hint: 'Expected string. GET /api/v1/ documents each parameter.' },
   }),
+  request_too_large: define<{ maxBytes: number }>({
+    status: 413,
+    meaning: 'The request declares a body (`Content-Length`) larger than any endpoint takes; refused before it is read',
+    error: 'Request body too large',
+    hint: (p) =>
+      `No endpoint takes a body over ${p.maxBytes} bytes (MCP messages are at most 64 KiB, community writes at most 8 KiB). Send the documented body only.`,
+    sample: { maxBytes: 1048576 },
+  }),
   unreadable_body: define({
     status: 400,
     meaning: 'The request body could not be parsed',

@@ -4,9 +4,10 @@ import { catalogue } from '../../catalogue'
 import { mcpTools } from '../../mcp/tools'
 import { apiError } from '../../http/error-catalogue'
 import { cachedPerOrigin } from '../../http/cached-route'
+import { pageHeaders } from '../../http/page-headers'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
-import { referenceAssetFile, referencePage } from './reference-page'
+import { REFERENCE_POLICY, referenceAssetFile, referencePage } from './reference-page'
 
 const DOCUMENT_TTL_SECONDS = 300
 const HIDDEN = { detail: { hide: true } }
@@ -43,7 +44,7 @@ export function openapiRoutes(deps: { responses: ResponseCache }) {
     )
     .get(
       '/reference',
-      () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' } }),
+      () => new Response(page, { headers: { ...pageHeaders(REFERENCE_POLICY), 'cache-control': 'public, max-age=300' } }),
       HIDDEN,
     )
     .get(
@@ -56,7 +57,7 @@ export function openapiRoutes(deps: { responses: ResponseCache }) {
         }
         // Chunk names carry a content hash; the entry's name does not, but the package version is pinned.
         const cacheControl = params['*'].startsWith('chunks/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400'
-        return new Response(file, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cacheControl } })
+        return new Response(file, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' } })
       },
       HIDDEN,
     )
