@@ -191,9 +191,10 @@ export class StreamHub {
           const first = (frame: Uint8Array) => connections.write(conn, frame, false)
           // A little jitter spreads the reconnections after an instance restarts.
           first(retryFrame(STREAM_DEFAULTS.retryMs + Math.floor(Math.random() * 1000)))
-          const missed = lastEventId === null ? null : this.ring.since(lastEventId, new Set(topics.map(topicName)), Infinity)
+          // A replay larger than a stream may leave unread is not worth it: reset and snapshots (ring.ts).
+          const missed = lastEventId === null ? null : this.ring.since(lastEventId, new Set(topics.map(topicName)), this.options.limits.maxBacklogBytes)
           if (missed === null) {
-            if (lastEventId !== null) first(eventFrame(this.lastId, 'reset', { reason: 'the events after your Last-Event-ID are no longer held' }))
+            if (lastEventId !== null) first(eventFrame(this.lastId, 'reset', { reason: 'the events after your Last-Event-ID are no longer held, or more than a replay sends' }))
             this.snapshots(conn, first)
           } else {
             for (const entry of missed) first(entry.frame)
