@@ -60,6 +60,8 @@ export interface Config {
   chain: ChainConfig
   /** The MCP endpoint: tool calls per client per minute (0 = no limit). */
   mcp: { callsPerClientPerMinute: number }
+  /** METRICS_TOKEN: /metrics asks for `Authorization: Bearer <it>`; null = public. */
+  metricsToken: string | null
 }
 
 export interface ChainConfig {
@@ -143,6 +145,12 @@ export function loadConfig(env: Env = process.env): Config {
     return trust
   }
 
+  const metricsToken = read('METRICS_TOKEN') ?? null
+  // Not echoed: it is a secret.
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN is not valid: expected at least 16 characters without spaces (e.g. openssl rand -hex 32)')
+  }
+
   const publicBase = httpUrl('PUBLIC_BASE_URL', null)
   if (publicBase !== null && new URL(publicBase).pathname !== '/') {
     throw new ConfigError(`PUBLIC_BASE_URL=${JSON.stringify(publicBase)} is not valid: expected scheme://host[:port] with no path`)
@@ -205,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxBacklogBytes: int('STREAM_MAX_BACKLOG_KB', 1024, 16, 1_048_576) * 1024,
     },
     mcp: { callsPerClientPerMinute: int('MCP_CALLS_PER_CLIENT_PER_MINUTE', 120, 0, 1_000_000) },
+    metricsToken,
     chain: {
       follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
       pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),

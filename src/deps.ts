@@ -71,7 +71,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     staleOnError: isUpstreamFailure,
     onEvent: (cache: string, event: Parameters<Metrics['cacheEvent']>[1]) => metrics.cacheEvent(cache, event),
     onRefreshError: (key: string, error: unknown) =>
-      logger.warn({ cache: name, key, err: error instanceof Error ? error.message : String(error) }, 'background refresh failed'),
+      logger.sampled('upstream degraded', 'warn', { cache: name, key, err: error instanceof Error ? error.message : String(error) }, 'background refresh failed'),
   })
   // Started before anything loads; a Redis that is not there yet leaves the instance degraded, not stopped.
   const cluster =
@@ -111,6 +111,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   })
   services.tokens.onScreener((body, stale) => stream.publishScreener(body, stale))
   metrics.watchStreams(() => stream.stats())
+  metrics.watchLog(() => logger.leftOut())
   const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
   if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)

@@ -516,6 +516,16 @@ export const ERRORS = {
     sample: { retryAfterSeconds: 30 },
   }),
 
+  // Operations
+  metrics_unauthorized: define({
+    status: 401,
+    meaning: 'METRICS_TOKEN is set and the request to /metrics does not carry it (`WWW-Authenticate`)',
+    error: 'Metrics need a token',
+    hint: 'This deployment keeps /metrics private: send Authorization: Bearer <METRICS_TOKEN>.',
+    headers: () => ({ 'www-authenticate': 'Bearer realm="metrics"' }),
+    sample: undefined,
+  }),
+
   // The MCP endpoint (POST /api/mcp): its refusals travel in JSON-RPC error envelopes, this body as their `data`
   too_many_mcp_calls: define<{ max: number; retryAfterSeconds: number }>({
     status: 429,

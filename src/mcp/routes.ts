@@ -66,7 +66,7 @@ export function mcpRoutes(deps: McpDeps) {
   const factory = (ctx: McpRequestContext) =>
     createMcpServer(ctx.requestInfo ? contextFor(ctx.requestInfo) : contextFor(new Request(`${deps.origin.fixed ?? 'http://localhost'}${MCP_PATH}`)), deps.logger)
   const handler = createMcpHandler(factory, {
-    onerror: (error) => deps.logger.warn({ err: error.message }, 'MCP request rejected'),
+    onerror: (error) => deps.logger.sampled('mcp rejected', 'warn', { err: error.message }, 'MCP request rejected'),
   })
 
   async function legacyJson(request: Request, body: unknown): Promise<Response> {

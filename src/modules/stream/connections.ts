@@ -96,7 +96,10 @@ export class Connections {
     }
     this.release(conn.client)
     this.closedReasons[reason] = (this.closedReasons[reason] ?? 0) + 1
-    this.logger.info(
+    // Sampled: a churn of short streams would write a line each (the metrics count every close by reason).
+    this.logger.sampled(
+      'stream closed',
+      'info',
       { client: conn.client, topics: conn.topics.map(topicName), seconds: Math.round((Date.now() - conn.openedAt) / 100) / 10, events: conn.events, reason },
       'stream closed',
     )

@@ -164,7 +164,7 @@ export class TokenService {
     const chainDown = readInfo instanceof UpstreamError
     // Without the chain API, a unit no source A pair trades cannot be told apart from an unknown one: 502.
     if (chainDown && sourceA.length === 0) throw readInfo
-    if (chainDown) this.deps.logger.warn({ unit, err: readInfo.message }, 'chain API unavailable: detail served without chain facts')
+    if (chainDown) this.deps.logger.sampled('upstream degraded', 'warn', { unit, err: readInfo.message }, 'chain API unavailable: detail served without chain facts')
     const info = chainDown ? null : (readInfo.data.find((a) => a.policyId + a.assetNameHex === unit) ?? null)
     if (!chainDown && info === null && sourceA.length === 0) {
       throw apiError('token_not_found', { unit })
@@ -247,7 +247,7 @@ export class TokenService {
     const result = await settle(read)
     if (result instanceof FairShareRefusal) throw result
     if (!(result instanceof UpstreamError)) return result
-    this.deps.logger.warn({ what, err: result.message }, 'source B unavailable: serving source A figures only')
+    this.deps.logger.sampled('upstream degraded', 'warn', { what, err: result.message }, 'source B unavailable: serving source A figures only')
     return null
   }
 }
