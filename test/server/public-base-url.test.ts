@@ -4,39 +4,18 @@ import { loadConfig } from '../../src/config'
 import { isLoopbackHost, warnWithoutPublicBaseUrl } from '../../src/http/base-url'
 import { Logger, memorySink } from '../../src/observability/logger'
 import { FakeUpstreams } from '../fake-upstreams/server'
+import { startCommandLog } from '../support/start-command'
 
 const fake = await FakeUpstreams.start()
 afterAll(() => fake.stop())
 
-/** The start command's log lines until it listens (and a moment after), as JSON. */
+/** The start command's log lines until it listens, and a moment after (the warning follows; the log is flushed every 250 ms). */
 async function startLines(env: Record<string, string>): Promise<Array<Record<string, unknown>>> {
-  const child = Bun.spawn(['bun', 'src/index.ts'], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    env: { ...process.env, ...fake.env(), PORT: '0', DATABASE_URL: 'off', CHAIN_FOLLOW: 'off', LOG_LEVEL: 'info', ...env },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'ignore',
-  })
-  const reader = child.stdout.getReader()
-  let text = ''
-  const deadline = Date.now() + 15_000
-  try {
-    while (Date.now() < deadline && !text.includes('"msg":"listening"')) {
-      const { done, value } = await reader.read()
-      if (done) break
-      text += new TextDecoder().decode(value)
-    }
-    // The warning follows the listening line; the log is flushed every 250 ms.
-    const more = Date.now() + 600
-    while (Date.now() < more) {
-      const chunk = await Promise.race([reader.read(), Bun.sleep(more - Date.now()).then(() => null)])
-      if (chunk === null || chunk.done) break
-      text += new TextDecoder().decode(chunk.value)
-    }
-  } finally {
-    child.kill('SIGTERM')
-    await child.exited
-  }
+  const text = await startCommandLog(
+    { ...fake.env(), PORT: '0', DATABASE_URL: 'off', CHAIN_FOLLOW: 'off', LOG_LEVEL: 'info', ...env },
+    (log) => log.includes('"msg":"listening"'),
+    600,
+  )
   return text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
 }
 
