@@ -247,7 +247,7 @@ export class ResponseCache {
     const hit = this.memo.servable<Stored>(key, now)
     if (hit !== undefined) {
       const state = cacheStateOf(hit)
-      return markComplete(render(request, requestIdOf(request) ?? '', this.renderingFor(request, key, hit.value), hit.value, state, now - hit.storedAt), state)
+      return markComplete(render(request, requestIdOf(request) ?? '', this.renderingFor(() => this.originPolicy.of(request), key, hit.value), hit.value, state, now - hit.storedAt), state)
     }
     return this.load(request, key, ttlSeconds, build, schema)
   }
@@ -269,18 +269,18 @@ export class ResponseCache {
     )
     const state = cacheStateOf(cached)
     const age = this.now() - cached.storedAt
-    return markComplete(render(request, requestIdOf(request) ?? '', this.renderingFor(request, key, cached.value), cached.value, state, age), state)
+    return markComplete(render(request, requestIdOf(request) ?? '', this.renderingFor(() => this.originPolicy.of(request), key, cached.value), cached.value, state, age), state)
   }
 
   /**
    * The answer as this request's caller gets it: the stored one, or its rendering for the caller's origin (a kept
    * rendering's bytes are counted against the cache's bound, under the answer's key).
    */
-  private renderingFor(request: Request, key: string, stored: Stored): Rendering {
+  private renderingFor(origin: () => string, key: string, stored: Stored): Rendering {
     if (stored.fixed !== null) return stored.fixed
     const origins = stored.origins!
     const kept = origins.keptBytes
-    const answer = origins.for(this.originPolicy.of(request))
+    const answer = origins.for(origin())
     if (origins.keptBytes !== kept) this.memo.grow(key, stored, origins.keptBytes - kept)
     return answer
   }
@@ -295,23 +295,43 @@ export class ResponseCache {
    */
   answerFromFront(request: Request, requestId: string, routeOf: (request: Request) => string): FrontAnswer | undefined {
     if (request.method !== 'GET') return undefined
-    const front = this.routeByUrl.get(pathAndQuery(request.url))
+    const found = this.frontHit(pathAndQuery(request.url), () => this.originPolicy.of(request))
+    if (found === undefined) return undefined
+    const { front, hit, answer, now } = found
+    const cache = cacheStateOf(hit)
+    // The template of a URL never changes: matched once, not on every hit (a parameterised route is a regex scan).
+    front.route ??= routeOf(request)
+    return { response: render(request, requestId, answer, hit.value, cache, now - hit.storedAt), cache, route: front.route }
+  }
+
+  /**
+   * The front answer for a GET of `path` (with its query) by a caller of `origin` as bytes, without a Request or a
+   * Response (an MCP tool reading its REST twin copies them into its own answer): the identity body, its ETag, and
+   * whether it is STALE. Undefined when the route must answer.
+   */
+  bytesFromFront(path: string, origin: string): { status: number; body: Uint8Array; etag: string; stale: boolean } | undefined {
+    const found = this.frontHit(path, () => origin)
+    if (found === undefined) return undefined
+    const { hit, answer } = found
+    const identity = answer.representations.identity
+    if (identity.body === null) return undefined
+    return { status: hit.value.status, body: identity.body, etag: identity.etag, stale: cacheStateOf(hit) === 'STALE' }
+  }
+
+  /** A GET of `path` the front cache can answer now: its entry and the rendering for the caller's origin. */
+  private frontHit(path: string, origin: () => string) {
+    const front = this.routeByUrl.get(path)
     if (front === undefined) return undefined
     // One clock read for the freshness check and the Age.
     const now = this.now()
     const hit = this.memo.servable<Stored>(front.key, now)
     if (hit === undefined) return undefined
-    let chosen: Rendering
     try {
-      chosen = this.renderingFor(request, front.key, hit.value)
+      return { front, hit, answer: this.renderingFor(origin, front.key, hit.value), now }
     } catch {
       // No origin to write in (an invalid Host): the route answers its 400.
       return undefined
     }
-    const cache = cacheStateOf(hit)
-    // The template of a URL never changes: matched once, not on every hit (a parameterised route is a regex scan).
-    front.route ??= routeOf(request)
-    return { response: render(request, requestId, chosen, hit.value, cache, now - hit.storedAt), cache, route: front.route }
   }
 
   private remember(request: Request, key: string): void {

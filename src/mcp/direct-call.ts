@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger'
 import { classifyError } from '../http/classify-error'
 import { parseToolArguments } from './arguments'
 import { isRequestId, JSON_RPC_HEADERS } from './json-rpc'
-import { askRestTwin, toolResultBytes, type RestAnswer } from './rest-answer'
+import { toolResultBytes, type RestAnswer } from './rest-answer'
 import type { McpTool, ToolContext } from './tool'
 
 /**
@@ -47,7 +47,7 @@ const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-
 export async function answerDirectly(call: DirectCall, context: ToolContext, sse: boolean, logger: Logger): Promise<Response> {
   let answer: RestAnswer
   try {
-    answer = await askRestTwin(context, call.tool.rest(parseToolArguments(call.tool.input, call.arguments)))
+    answer = await context.rest(call.tool.rest(parseToolArguments(call.tool.input, call.arguments)))
   } catch (error) {
     const refusal = classifyError(error)
     if (refusal.status === 500) logger.error({ tool: call.tool.name, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
@@ -55,17 +55,6 @@ export async function answerDirectly(call: DirectCall, context: ToolContext, sse
   }
   const head = encoder.encode(`${sse ? 'event: message\ndata: ' : ''}{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":`)
   const tail = encoder.encode(sse ? '}\n\n' : '}')
-  return new Response(concat([head, ...toolResultBytes(answer), tail]), { headers: sse ? SSE_HEADERS : JSON_RPC_HEADERS })
-}
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let size = 0
-  for (const part of parts) size += part.byteLength
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.byteLength
-  }
-  return out
+  // A Blob of the parts: the bytes are copied once, into the answer (a joined array handed to Response is copied again).
+  return new Response(new Blob([head, ...toolResultBytes(answer), tail] as BlobPart[]), { headers: sse ? SSE_HEADERS : JSON_RPC_HEADERS })
 }

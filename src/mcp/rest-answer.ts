@@ -1,5 +1,4 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import type { ToolContext } from './tool'
 
 /**
  * A tool call answered by its REST twin (tool.ts `rest`): the endpoint's own answer, read from inside the service,
@@ -17,8 +16,8 @@ export interface RestAnswer {
   etag: string | null
 }
 
-export async function askRestTwin(context: ToolContext, path: string): Promise<RestAnswer> {
-  const response = await context.rest(path)
+/** A REST answer the route gave (the front cache answers repeated reads as bytes, without a Response). */
+export async function restAnswerOf(response: Response): Promise<RestAnswer> {
   return {
     status: response.status,
     body: new Uint8Array(await response.arrayBuffer()),

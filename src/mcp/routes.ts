@@ -8,6 +8,7 @@ import { Elysia } from 'elysia'
 import { API_PREFIX, MCP_PATH } from '../paths'
 import type { OriginPolicy } from '../http/base-url'
 import { internalRequest } from '../http/observe'
+import type { ResponseCache } from '../http/response-cache'
 import type { WindowCounter } from '../limits/window-counter'
 import type { Logger } from '../observability/logger'
 import type { Services } from '../services'
@@ -15,6 +16,7 @@ import type { Upstreams } from '../upstream'
 import { mcpCallRule, refuseOverLimit } from './call-limit'
 import { answerDirectly, directCall } from './direct-call'
 import { requestIdOf } from './json-rpc'
+import { restAnswerOf } from './rest-answer'
 import { jsonRpcError, readMcpBody, type McpBody } from './request-body'
 import { createMcpServer } from './server'
 import type { ToolContext } from './tool'
@@ -32,7 +34,9 @@ export interface McpDeps {
   callsPerClientPerMinute: number
   /** Whom a per-client limit counts a request against (an IPv6 client by its /64). */
   limitKey(request: Request): string
-  /** The app answering a request made from inside it (a tool reading its REST twin). */
+  /** The cached answers: a tool's repeated read of its REST twin is their front cache's bytes. */
+  responses: ResponseCache
+  /** The app answering a request made from inside it (a tool reading its REST twin the first time, or a refusal). */
   internal(request: Request): Promise<Response>
 }
 
@@ -55,12 +59,16 @@ export function mcpRoutes(deps: McpDeps) {
   const rule = mcpCallRule(deps.callsPerClientPerMinute)
   const contextFor = (request: Request): ToolContext => {
     const origin = deps.origin.of(request)
-    const host = new URL(origin).host
     return {
       services: deps.services,
       upstreams: deps.upstreams,
       origin,
-      rest: (path) => deps.internal(internalRequest(`${origin}${API_PREFIX}${path}`, { host })),
+      async rest(path) {
+        const known = deps.responses.bytesFromFront(`${API_PREFIX}${path}`, origin)
+        if (known !== undefined) return known
+        const internal = internalRequest(`${origin}${API_PREFIX}${path}`, { host: new URL(origin).host })
+        return restAnswerOf(await deps.internal(internal))
+      },
     }
   }
   const factory = (ctx: McpRequestContext) =>
@@ -90,7 +98,7 @@ export function mcpRoutes(deps: McpDeps) {
       // With an invalid Host header Bun leaves request.url relative; the transport needs an absolute URL.
       if (!URL.canParse(request.url)) return jsonRpcError(INVALID_HOST)
       const message = parsed.value
-      if ((message as { method?: unknown } | null)?.method === 'tools/call') {
+      if (rule.limit > 0 && (message as { method?: unknown } | null)?.method === 'tools/call') {
         const refused = await refuseOverLimit(deps.windows, rule, deps.limitKey(request), requestIdOf(message))
         if (refused !== null) return refused
       }

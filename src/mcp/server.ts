@@ -13,7 +13,7 @@ import { COVERAGE_RULES } from '../market/coverage'
 import { classifyError } from '../http/classify-error'
 import type { Logger } from '../observability/logger'
 import { parseToolArguments } from './arguments'
-import { askRestTwin, toolResult } from './rest-answer'
+import { toolResult } from './rest-answer'
 import type { McpTool, ToolContext } from './tool'
 import { mcpToolDefinitions } from './tools'
 import { VERSION } from '../version'
@@ -60,7 +60,7 @@ export function createMcpServer(context: ToolContext, logger: Logger, tools: Mcp
 export async function runTool(tool: McpTool, context: ToolContext, rawArgs: unknown, logger: Logger): Promise<CallToolResult> {
   try {
     const args = parseToolArguments(tool.input, rawArgs)
-    if (tool.rest !== undefined) return toolResult(await askRestTwin(context, tool.rest(args)))
+    if (tool.rest !== undefined) return toolResult(await context.rest(tool.rest(args)))
     const { data, stale } = await tool.call!(context, args)
     return {
       content: [{ type: 'text', text: JSON.stringify(data) }],

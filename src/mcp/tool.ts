@@ -3,6 +3,7 @@ import type { EndpointDoc, ParamDoc, ParamProperties } from '../catalogue/types'
 import type { Services } from '../services'
 import type { Fetched } from '../upstream/fetched'
 import type { Upstreams } from '../upstream'
+import type { RestAnswer } from './rest-answer'
 
 /** What a tool call may use: the same services (and caches) the REST routes use, and the caller's public origin. */
 export interface ToolContext {
@@ -14,7 +15,7 @@ export interface ToolContext {
    * The REST answer to a path under /api/v1 (query included), asked from inside the service for this call's
    * client and origin: a tool with a REST twin is answered from that endpoint's cached answer.
    */
-  rest(path: string): Promise<Response>
+  rest(path: string): Promise<RestAnswer>
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { mcpToolDefinitions } from '../../src/mcp/tools'
+import { restAnswerOf } from '../../src/mcp/rest-answer'
 import { runTool } from '../../src/mcp/server'
 import { startService } from '../helpers'
 
@@ -53,15 +54,15 @@ describe('a tool call answered from its REST twin', () => {
       const spent = process.cpuUsage(before)
       return spent.user + spent.system
     }
-    // Alternated, twice each: a busy machine moves both the same way.
-    let restCpu = 0
-    let mcpCpu = 0
-    for (let round = 0; round < 2; round++) {
-      restCpu += await cpu(rest)
-      mcpCpu += await cpu(mcp)
+    // Rounds alternated, and the median round kept: the process's other work (another file's timers) then moves
+    // one round, not the figure.
+    const ratios: number[] = []
+    for (let round = 0; round < 3; round++) {
+      const restCpu = await cpu(rest)
+      ratios.push((await cpu(mcp)) / restCpu)
     }
     expect(svc.fake.calls).toHaveLength(0)
-    expect(mcpCpu / restCpu).toBeLessThanOrEqual(3)
+    expect(ratios.sort((a, b) => a - b)[1]).toBeLessThanOrEqual(3)
   }, 60_000)
 
   it('gives the REST answer itself: the structured content is the REST body byte for byte, the text its JSON string', async () => {
@@ -80,7 +81,7 @@ describe('a tool call answered from its REST twin', () => {
     const tool = mcpToolDefinitions.find((t) => t.name === 'get_token')!
     const args = { asset: '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b' }
     const direct = (await (await post(call('get_token', args))).json()) as { result: unknown }
-    const rest = (path: string) => svc.app.handle(new Request(`${base}/api/v1${path}`, { headers: { host: new URL(base).host } }))
+    const rest = async (path: string) => restAnswerOf(await svc.app.handle(new Request(`${base}/api/v1${path}`, { headers: { host: new URL(base).host } })))
     const viaSdk = await runTool(tool, { services: svc.deps.services, upstreams: svc.deps.upstreams, origin: base, rest }, args, svc.deps.logger)
     expect(direct.result).toEqual(viaSdk)
   })
