@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger'
 import { classifyError } from '../http/classify-error'
 import { parseToolArguments } from './arguments'
 import { isRequestId, JSON_RPC_HEADERS } from './json-rpc'
-import { toolResultBytes, type RestAnswer } from './rest-answer'
+import { answerBeforeId, type RestAnswer } from './rest-answer'
 import type { McpTool, ToolContext } from './tool'
 
 /**
@@ -53,8 +53,15 @@ export async function answerDirectly(call: DirectCall, context: ToolContext, sse
     if (refusal.status === 500) logger.error({ tool: call.tool.name, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
     answer = { status: refusal.status, body: encoder.encode(JSON.stringify(refusal.toBody())), stale: false, etag: null }
   }
-  const head = encoder.encode(`${sse ? 'event: message\ndata: ' : ''}{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":`)
-  const tail = encoder.encode(sse ? '}\n\n' : '}')
-  // A Blob of the parts: the bytes are copied once, into the answer (a joined array handed to Response is copied again).
-  return new Response(new Blob([head, ...toolResultBytes(answer), tail] as BlobPart[]), { headers: sse ? SSE_HEADERS : JSON_RPC_HEADERS })
+  const before = answerBeforeId(answer, sse)
+  const after = encoder.encode(`${JSON.stringify(call.id)}}${sse ? '\n\n' : ''}`)
+  // Two chunks: the answer's kept bytes are written as they are, not copied into a new body per call.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(before)
+      controller.enqueue(after)
+      controller.close()
+    },
+  })
+  return new Response(body, { headers: { ...(sse ? SSE_HEADERS : JSON_RPC_HEADERS), 'content-length': String(before.byteLength + after.byteLength) } })
 }

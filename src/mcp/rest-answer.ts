@@ -38,41 +38,52 @@ export function toolResult(answer: RestAnswer): CallToolResult {
 }
 
 const encoder = new TextEncoder()
-const TEXT_OPEN = encoder.encode('{"content":[{"type":"text","text":')
-const STRUCTURED = encoder.encode('}],"structuredContent":')
-const STALE_CLOSE = encoder.encode(',"_meta":{"stale":true}}')
-const CLOSE = encoder.encode('}')
-const ERROR_CLOSE = encoder.encode('}],"isError":true}')
 
 /**
- * The same result as JSON bytes, for the direct path (routes.ts): `{"content":[{"type":"text","text":"…"}],
- * "structuredContent":{…}}`, the body copied in as it is. No structured content on a refusal: it would have to
- * match the tool's output schema, and clients that validate it would throw instead of showing the hint.
+ * The direct path's answer (direct-call.ts) up to its id, as bytes: `{"jsonrpc":"2.0","result":{"content":[{"type":
+ * "text","text":"…"}],"structuredContent":{…}},"id":` (preceded by `event: message\ndata: ` for SSE). JSON-RPC puts
+ * no order on members, so the id comes last and everything before it is made once per distinct answer (by ETag) and
+ * kept: a repeated call sends these bytes as they are, followed by its id. No structured content on a refusal: it
+ * would have to match the tool's output schema, and clients that validate it would throw instead of showing the hint.
  */
-export function toolResultBytes(answer: RestAnswer): Uint8Array[] {
-  const text = escapedText(answer)
-  if (answer.status !== 200) return [TEXT_OPEN, text, ERROR_CLOSE]
-  return [TEXT_OPEN, text, STRUCTURED, answer.body, answer.stale ? STALE_CLOSE : CLOSE]
+export function answerBeforeId(answer: RestAnswer, sse: boolean): Uint8Array {
+  const key = answer.etag === null ? null : `${answer.etag}|${answer.stale ? 's' : ''}|${sse ? 'sse' : 'json'}`
+  const known = key === null ? undefined : made.get(key)
+  if (known !== undefined) return known
+  const text = JSON.stringify(new TextDecoder().decode(answer.body))
+  const open = `${sse ? 'event: message\ndata: ' : ''}{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${text}}]`
+  const parts: Uint8Array[] =
+    answer.status !== 200
+      ? [encoder.encode(`${open},"isError":true},"id":`)]
+      : [encoder.encode(`${open},"structuredContent":`), answer.body, encoder.encode(`${answer.stale ? ',"_meta":{"stale":true}' : ''}},"id":`)]
+  const bytes = join(parts)
+  if (key !== null) keep(key, bytes)
+  return bytes
 }
 
-/** Escaped bodies kept by ETag: the answers asked for again and again are few (the screener, a few details). */
-const MAX_ESCAPED = 64
-const MAX_ESCAPED_BYTES = 16 * 1024 * 1024
-const escaped = new Map<string, Uint8Array>()
-let escapedBytes = 0
+/** Answers kept: the ones asked for again and again are few (the screener, a few details), within a byte bound. */
+const MAX_MADE = 64
+const MAX_MADE_BYTES = 32 * 1024 * 1024
+const made = new Map<string, Uint8Array>()
+let madeBytes = 0
 
-/** The body as one JSON string literal (the text content), escaped once per distinct answer. */
-function escapedText(answer: RestAnswer): Uint8Array {
-  const known = answer.etag === null ? undefined : escaped.get(answer.etag)
-  if (known !== undefined) return known
-  const bytes = encoder.encode(JSON.stringify(new TextDecoder().decode(answer.body)))
-  if (answer.etag !== null) {
-    if (escaped.size >= MAX_ESCAPED || escapedBytes + bytes.byteLength > MAX_ESCAPED_BYTES) {
-      escaped.clear()
-      escapedBytes = 0
-    }
-    escaped.set(answer.etag, bytes)
-    escapedBytes += bytes.byteLength
+function keep(key: string, bytes: Uint8Array): void {
+  if (made.size >= MAX_MADE || madeBytes + bytes.byteLength > MAX_MADE_BYTES) {
+    made.clear()
+    madeBytes = 0
   }
-  return bytes
+  made.set(key, bytes)
+  madeBytes += bytes.byteLength
+}
+
+function join(parts: Uint8Array[]): Uint8Array {
+  let size = 0
+  for (const part of parts) size += part.byteLength
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.byteLength
+  }
+  return out
 }
