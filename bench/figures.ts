@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FakeUpstreams } from '../test/fake-upstreams/server'
-import { communityWrites } from './community-writes'
+import { communityWrites, sybilWrites } from './community-writes'
 import { historyQuery } from './history-query'
 import { median, runLoad, type LoadOptions, type LoadResult } from './lib/load'
 import { startScript, type ChildProcess } from '../test/support/processes'
@@ -361,6 +361,12 @@ const communityWritesFigure: Figure = {
   run: (context) => communityWrites(context),
 }
 
+const sybilFigure: Figure = {
+  name: 'sybil',
+  title: '5b. Sybil writes: one process boosting one token with a new key per boost, for 20 s',
+  run: (context) => sybilWrites(context),
+}
+
 const historyFigure: Figure = { name: 'history', title: '8. Recorded market history: size and query time', run: historyQuery }
 
-export const figures: Figure[] = [cached, notModified, coldStart, screenerBuild, communityWritesFigure, memory, historyFigure]
+export const figures: Figure[] = [cached, notModified, coldStart, screenerBuild, communityWritesFigure, sybilFigure, memory, historyFigure]

@@ -1,18 +1,22 @@
 /**
  * Sign from code: a bot's boost and comment, with no browser wallet.
  *
- *   bun examples/sign-and-boost.ts                       # against http://localhost:3000 (bun run start / demo)
  *   API_URL=https://your-deployment.example MNEMONIC="word1 … word24" bun examples/sign-and-boost.ts
+ *   API_URL=http://localhost:3000 MNEMONIC="<the demo writer's words>" bun examples/sign-and-boost.ts   # bun run demo prints them
  *
  * What it does, step by step (the same steps a CIP-30 wallet's signData takes):
  *   1. derive (from MNEMONIC) or create a key: account 0, address 0, through @cardano-sdk/key-management;
  *   2. build the payload JSON string ({"action":"boost","unit":…,"day":"YYYY-MM-DD"}, UTC day);
  *   3. sign it CIP-8 (COSE_Sign1) with the account's reward (stake) address;
- *   4. POST {payload, signature, key, rewardAddressHex}, then the same for a comment.
+ *   4. POST {payload, signature, key, rewardAddressHex} as application/json, then the same for a comment.
  *
- * Uses only this project's own dependencies (`bun install` brings them). Without MNEMONIC a fresh key is made
- * and its words printed on stderr: keep them to write as the same stake address next time. A stake address
- * need not be registered on chain to sign: a boost proves only that the holder of this key wrote it today.
+ * Who can write: a stake address registered on chain that controls at least the deployment's minimum (25 ADA
+ * by default; the server reads it once per UTC day). A new key is neither, so without MNEMONIC this makes a key,
+ * prints its words on stderr, and is answered 403 writer_not_eligible with what the address lacks: register
+ * that stake key and fund it from a wallet, or use a funded wallet's words. On `bun run demo`, use the demo's
+ * writer, whose words the demo prints and the demo's fake chain lists as registered with 1,000 ADA.
+ *
+ * Uses only this project's own dependencies (`bun install` brings them).
  */
 import { Cardano } from '@cardano-sdk/core'
 import * as Crypto from '@cardano-sdk/crypto'
@@ -64,4 +68,10 @@ const comment = await signedPost(`/api/v1/community/comments/${UNIT}`, { action:
 
 // 409 on the boost: this stake address already boosted today (one a UTC day, on any token); not a failure of signing.
 const ok = (boost.status === 201 || boost.status === 409) && (comment.status === 201 || comment.status === 200)
+if (boost.status === 403 || comment.status === 403) {
+  console.error(
+    'refused: this stake address may not write here (see the hint above). Register the stake key and hold the minimum ADA ' +
+      'under it, then run again with MNEMONIC set to its words (on bun run demo: the demo writer\'s words it prints).',
+  )
+}
 process.exit(ok ? 0 : 1)

@@ -14,6 +14,8 @@ import { sourceBits } from '../src/modules/history/sources'
 import { insertSnapshots } from '../src/modules/history/store'
 import { API_PREFIX } from '../src/paths'
 import { TestWallet } from '../test/community/wallet'
+import { koiosAccount } from '../test/fake-upstreams/builders'
+import type { World } from '../test/fake-upstreams/world'
 
 export const DEMO_DAYS = 3
 const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
@@ -71,12 +73,15 @@ export async function seedDemoHistory(deps: AppDeps, days = DEMO_DAYS): Promise<
 
 /**
  * A boost and a comment on SNEK, signed CIP-8 by a fresh key and sent through the API like any write, unless
- * SNEK already has comments (a demo database kept from an earlier run). `send` is fetch or the app's handler.
+ * SNEK already has comments (a demo database kept from an earlier run). `send` is fetch or the app's handler;
+ * the key's stake address is listed on `world`'s chain as registered with 100 ADA first, as a writer's must be
+ * (the published demo writer, DEMO_MNEMONIC, keeps its boost of the day for examples/sign-and-boost.ts).
  */
-export async function seedDemoCommunity(send: (path: string, init?: RequestInit) => Promise<Response>): Promise<boolean> {
+export async function seedDemoCommunity(send: (path: string, init?: RequestInit) => Promise<Response>, world: World): Promise<boolean> {
   const existing = await send(`${API_PREFIX}/community/comments/${SNEK}`)
   if (existing.status !== 200 || ((await existing.json()) as { count: number }).count > 0) return false
   const wallet = await TestWallet.create()
+  world.koios.accounts.push(koiosAccount({ stakeAddress: wallet.stakeAddress, lovelace: 100_000_000n }))
   const now = new Date()
   const post = async (path: string, payload: object) => {
     const res = await send(`${API_PREFIX}${path}`, {

@@ -12,6 +12,7 @@ import { isoDay } from '../src/modules/history/intervals'
 import { startOrExit, stopOnSignals } from '../src/server'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
+import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
 import { loadRegistry } from '../src/registry/registry'
@@ -50,7 +51,7 @@ setInterval(() => {
 
 const origin = server.url.replace('0.0.0.0', '127.0.0.1')
 const seeded = await seedDemoHistory(server.deps)
-await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init))
+await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init), fake.world)
 
 const examples = catalogue
   .filter((doc) => doc.method === 'GET')
@@ -73,8 +74,10 @@ console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
 Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
 ${history}
-Community: a demo comment and boost on SNEK, signed like any write. Sign your own from code:
-  API_URL=${origin} bun examples/sign-and-boost.ts
+Community: a demo comment and boost on SNEK, signed like any write. Writers must be registered on chain with
+${server.deps.config.community.minAda} ADA (COMMUNITY_MIN_ADA); the demo's chain lists one demo writer, ${DEMO_STAKE_ADDRESS}
+(1,000 ADA; its words are public, never fund it on mainnet). Sign as it from code:
+  API_URL=${origin} MNEMONIC="${DEMO_MNEMONIC}" bun examples/sign-and-boost.ts
 
 Start here
   Guides and endpoint pages          ${origin}/docs/

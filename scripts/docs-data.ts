@@ -38,7 +38,7 @@ export async function buildSiteData(): Promise<SiteData> {
   try {
     // The sample answers come from the demo's world: its seeded history and its signed comment and boost.
     await seedDemoHistory(deps)
-    await seedDemoCommunity((path, init) => app.handle(new Request(`http://localhost${path}`, init)))
+    await seedDemoCommunity((path, init) => app.handle(new Request(`http://localhost${path}`, init)), fake.world)
     const endpoints: EndpointEntry[] = []
     for (const doc of catalogue) endpoints.push(await entryOf(doc, (path) => app.handle(new Request(`http://localhost${path}`))))
     return {

@@ -54,7 +54,16 @@ export function createApp(deps: AppDeps) {
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))
-    .use(communityRoutes({ responses: deps.responses, community: deps.services.community, writes: deps.cluster?.writes }))
+    .use(
+      communityRoutes({
+        responses: deps.responses,
+        community: deps.services.community,
+        writes: deps.cluster?.writes,
+        windows: deps.windows,
+        client: limitKey,
+        writesPerClientPerHour: deps.config.community.writesPerClientPerHour,
+      }),
+    )
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
     .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
     .use(streamRoutes({ hub: deps.stream, client: limitKey }))

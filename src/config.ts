@@ -62,6 +62,19 @@ export interface Config {
   mcp: { callsPerClientPerMinute: number }
   /** METRICS_TOKEN: /metrics asks for `Authorization: Bearer <it>`; null = public. */
   metricsToken: string | null
+  /** Who may write boosts and comments, and how often (modules/community). */
+  community: CommunityConfig
+}
+
+export interface CommunityConfig {
+  /** COMMUNITY_MIN_ADA: ADA a writer's stake address must control, registered on chain; 0 = no chain check (unsafe in public). */
+  minAda: number
+  /** WRITES_PER_CLIENT_PER_HOUR: community POSTs per client address (IPv6 per /64) per clock hour; 0 = no limit. */
+  writesPerClientPerHour: number
+  /** COMMENTS_PER_UNIT_PER_DAY: comments on one token per UTC day; 0 = no limit. */
+  commentsPerUnitPerDay: number
+  /** COMMUNITY_ANY_UNIT: accept writes on any well-formed unit, not only tokens the service can find. */
+  anyUnit: boolean
 }
 
 export interface ChainConfig {
@@ -218,6 +231,13 @@ export function loadConfig(env: Env = process.env): Config {
       follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
       pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),
       backfillHours: int('CHAIN_BACKFILL_HOURS', 24, 0, 24 * 30),
+    },
+    community: {
+      // ADA's whole supply is 45 billion: a larger minimum could never be met.
+      minAda: int('COMMUNITY_MIN_ADA', 25, 0, 45_000_000_000),
+      writesPerClientPerHour: int('WRITES_PER_CLIENT_PER_HOUR', 60, 0, 1_000_000),
+      commentsPerUnitPerDay: int('COMMENTS_PER_UNIT_PER_DAY', 500, 0, 1_000_000),
+      anyUnit: onOff('COMMUNITY_ANY_UNIT', read('COMMUNITY_ANY_UNIT'), false),
     },
   }
 }

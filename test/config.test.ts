@@ -80,6 +80,10 @@ describe('configuration from the environment', () => {
     ['TRUST_PROXY', '10.0.0.256', /^TRUST_PROXY=.* "10.0.0.256" is neither$/],
     ['INSTANCES', '0', /^INSTANCES="0" is not valid: expected an integer from 1 to 1000$/],
     ['REDIS_TIMEOUT_MS', '5', /^REDIS_TIMEOUT_MS="5" is not valid/],
+    ['COMMUNITY_MIN_ADA', '2.5', /^COMMUNITY_MIN_ADA="2.5" is not valid: expected an integer from 0 to 45000000000$/],
+    ['WRITES_PER_CLIENT_PER_HOUR', '-1', /^WRITES_PER_CLIENT_PER_HOUR="-1" is not valid: expected an integer from 0 to 1000000$/],
+    ['COMMENTS_PER_UNIT_PER_DAY', 'lots', /^COMMENTS_PER_UNIT_PER_DAY="lots" is not valid/],
+    ['COMMUNITY_ANY_UNIT', 'yes', /^COMMUNITY_ANY_UNIT="yes" is not valid: expected on or off$/],
   ])('stops with one line naming %s when it is %p', (name, value, message) => {
     let error: unknown
     try {
@@ -90,6 +94,18 @@ describe('configuration from the environment', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toMatch(message)
     expect((error as Error).message).not.toContain('\n')
+  })
+})
+
+describe('the community layer', () => {
+  it('admits writers with 25 ADA on a registered stake address, 60 writes per client an hour, 500 comments per token a day, real tokens only', () => {
+    expect(loadConfig({}).community).toEqual({ minAda: 25, writesPerClientPerHour: 60, commentsPerUnitPerDay: 500, anyUnit: false })
+  })
+
+  it('reads each setting; 0 turns a check or limit off and COMMUNITY_ANY_UNIT=1 accepts any unit', () => {
+    const c = loadConfig({ COMMUNITY_MIN_ADA: '0', WRITES_PER_CLIENT_PER_HOUR: '0', COMMENTS_PER_UNIT_PER_DAY: '7', COMMUNITY_ANY_UNIT: '1' })
+    expect(c.community).toEqual({ minAda: 0, writesPerClientPerHour: 0, commentsPerUnitPerDay: 7, anyUnit: true })
+    expect(loadConfig({ COMMUNITY_ANY_UNIT: 'off' }).community.anyUnit).toBe(false)
   })
 })
 

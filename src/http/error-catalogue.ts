@@ -31,7 +31,7 @@ const INVALID_UNITS = "Invalid query parameter 'units'"
 const DATABASE_NOT_CONFIGURED = 'Community database not configured'
 /** Where a bot without a browser wallet learns to sign: the write errors' hints and the POST entries say it. */
 export const SIGN_FROM_CODE =
-  'Signing from code, with no browser wallet: examples/sign-and-boost.ts in the repository (bun examples/sign-and-boost.ts), ' +
+  'Signing from code, with no browser wallet: examples/sign-and-boost.ts in the repository (MNEMONIC="<words of a registered, funded wallet>" bun examples/sign-and-boost.ts), ' +
   'explained at /docs/guide/community-signing#sign-from-code.'
 const SIGNED_BODY =
   'Send a JSON object with four strings: payload (the exact JSON string that was signed), signature and key ' +
@@ -443,6 +443,54 @@ export const ERRORS = {
       `The signed unit ${p.signedUnit} is not the unit in the URL (${p.urlUnit}). Post the comment to /api/v1/community/comments/${p.signedUnit}.`,
     sample: { signedUnit: 'ab'.repeat(28), urlUnit: 'cd'.repeat(28) },
   }),
+  duplicate_payload_key: define<{ key: string }>({
+    status: 400,
+    meaning: 'The signed payload names a field twice',
+    error: 'Duplicate key in signed payload',
+    hint: (p) =>
+      `The signed text must be a plain JSON object with each field once; "${p.key}" appears more than once (a wallet may show the ` +
+      'signer one value while a reader takes another). Build the payload with JSON.stringify of an object and sign it again.',
+    sample: { key: 'unit' },
+  }),
+  unsupported_media_type: define<{ received: string | null }>({
+    status: 415,
+    meaning: 'A community write is not sent as `Content-Type: application/json`',
+    error: 'Unsupported media type',
+    hint: (p) =>
+      `Community writes are JSON: send Content-Type: application/json (this request sent ${p.received === null ? 'none' : JSON.stringify(p.received.slice(0, 100))}). ${SIGNED_BODY}`,
+    sample: { received: 'text/plain' },
+  }),
+  client_write_limit_reached: define<{ limit: number; wait: string; retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'This client address sent its community writes of the hour (`Retry-After`)',
+    error: 'Too many writes from this address',
+    hint: (p) =>
+      `At most ${p.limit} community writes (POSTs, whatever their answer) an hour are taken from one client address ` +
+      `(an IPv6 one per /64). Nothing was read or saved. Retry after the hour ends, ${p.wait} from now.`,
+    headers: retryAfter,
+    sample: { limit: 60, wait: '25 min', retryAfterSeconds: 1500 },
+  }),
+  writer_not_eligible: define<{ stakeAddress: string; minAda: number; standing: string }>({
+    status: 403,
+    meaning: 'The stake address is not registered on chain or controls too little ADA to write',
+    error: 'Writer not eligible',
+    hint: (p) =>
+      `A boost or comment counts only from a stake address that is registered on chain and controls at least ${p.minAda} ADA ` +
+      `(its total balance: funds under the stake key plus rewards). ${p.stakeAddress} ${p.standing}. Nothing was saved. Register ` +
+      `the stake key (delegating from a wallet does it) and hold at least ${p.minAda} ADA under it; this service reads an address's ` +
+      'standing once per UTC day, so write again after 00:00 UTC.',
+    sample: { stakeAddress: 'stake1…', minAda: 25, standing: 'is not registered on chain and controls 3.5 ADA' },
+  }),
+  chain_check_unavailable: define<{ check: 'writer' | 'token'; retryAfterSeconds: number }>({
+    status: 503,
+    meaning: 'A write needed the chain API (writer standing, token look-up) and it failed (`Retry-After`); nothing was saved',
+    error: 'Chain check unavailable',
+    hint: (p) =>
+      `This write needs the chain API (Koios) to ${p.check === 'writer' ? "read the writer's stake address" : 'find the token'}, ` +
+      `and it did not give a usable answer. Nothing was saved: retry in ${p.retryAfterSeconds} s.`,
+    headers: retryAfter,
+    sample: { check: 'writer', retryAfterSeconds: 30 },
+  }),
   already_boosted_today: define<{ stakeAddress: string; day: string; wait: string; retryAfterSeconds: number }>({
     status: 409,
     meaning: 'The stake address used its boost of this UTC day (`Retry-After`)',
@@ -460,6 +508,16 @@ export const ERRORS = {
       `${p.stakeAddress} has posted ${p.limit} comments today (UTC), the daily limit. Posting opens again after 00:00 UTC, ${p.wait} from now.`,
     headers: retryAfter,
     sample: { stakeAddress: 'stake1…', limit: 10, wait: '5 h 3 min', retryAfterSeconds: 18_180 },
+  }),
+  unit_comment_limit_reached: define<{ unit: string; limit: number; wait: string; retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'The token received its comments of this UTC day (`Retry-After`)',
+    error: 'Token comment limit reached',
+    hint: (p) =>
+      `${p.unit} has received ${p.limit} comments today (UTC), the most one token takes in a day. Commenting on it opens again ` +
+      `after 00:00 UTC, ${p.wait} from now.`,
+    headers: retryAfter,
+    sample: { unit: 'ab'.repeat(28), limit: 500, wait: '5 h 3 min', retryAfterSeconds: 18_180 },
   }),
   day_not_recorded: define<{ day: string; firstDay: string | null }>({
     status: 404,

@@ -6,6 +6,7 @@
  */
 import type { Memo } from '../cache/memo'
 import { UpstreamError } from './errors'
+import { BatchedReads } from './batched-reads'
 import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
@@ -15,6 +16,8 @@ import { checkedBody, readBlock, readDatums, readTx, readTxRef, readUtxo, type C
 export const PAGE_SIZE = 1000
 /** `asset_info` bodies must stay under the public tier's 1 KB. */
 export const MAX_ASSETS_PER_INFO_CALL = 8
+/** Stake addresses per `account_info` call: 15 (59 characters each, quoted) keep the body under the public tier's 1 KB. */
+export const MAX_ACCOUNTS_PER_INFO_CALL = 15
 /** Paging stops here (20,000 rows): a wallet past it is reported as truncated, never fetched forever. */
 export const MAX_PAGES = 20
 
@@ -46,6 +49,15 @@ export interface AccountInfo {
   /** Withdrawable rewards (see withdrawableRewards); null when the chain API gave no figure to tell. */
   rewardsAvailable: string | null
   delegatedPool: string | null
+}
+
+/** What decides whether a stake address may write to the community layer. */
+export interface AccountStanding {
+  stakeAddress: string
+  /** `status` is `registered` (a stake key registered and not since deregistered). */
+  registered: boolean
+  /** `total_balance`: lovelace under the stake key plus its rewards, exact. */
+  totalBalance: string
 }
 
 export interface AddressInfo {
@@ -113,6 +125,9 @@ const ASSET_INFO_COLUMNS = [
 const ASSET_LOGO_COLUMNS = 'policy_id,asset_name,registry_logo:token_registry_metadata->>logo'
 
 export class Koios {
+  /** Standings read one address at a time by the callers, sent as one call per client for those waiting together. */
+  private readonly standings = new BatchedReads<AccountStanding | null>(MAX_ACCOUNTS_PER_INFO_CALL, (addresses) => this.readStandings(addresses))
+
   constructor(
     private readonly http: UpstreamHttp,
     private readonly memo: Memo,
@@ -207,6 +222,34 @@ export class Koios {
         delegatedPool: text(row.delegated_pool),
       }
     })
+  }
+
+  /**
+   * Whether a stake address is registered and what it holds, cached for `ttlMs` (the caller's horizon: the
+   * community layer reads it once per UTC day); null when the chain has never seen the address. Reads of several
+   * addresses waiting together go out as one `account_info` call of up to 15.
+   */
+  accountStanding(stakeAddress: string, ttlMs: number): Promise<Fetched<AccountStanding | null>> {
+    return memoised(this.memo, `koios:account-standing:${stakeAddress}`, { ttlMs }, () => this.standings.load(stakeAddress))
+  }
+
+  /** One `account_info` call for up to 15 addresses, only the columns a standing needs; absent addresses are null. */
+  private async readStandings(addresses: string[]): Promise<Map<string, AccountStanding | null | UpstreamError>> {
+    const res = await this.http.post('/account_info', checkedBody({ _stake_addresses: addresses }), { select: 'stake_address,status,total_balance' })
+    const found = new Map<string, AccountStanding | null | UpstreamError>(addresses.map((a) => [a, null]))
+    for (const value of expectArray('koios', res.body, 'account_info')) {
+      const row = obj(value)
+      const stakeAddress = row && text(row.stake_address)
+      if (row === null || stakeAddress === null || !found.has(stakeAddress)) continue
+      const totalBalance = intString(row.total_balance)
+      found.set(
+        stakeAddress,
+        totalBalance === null
+          ? new UpstreamError('koios', 'bad_shape', `account_info: no total_balance for ${stakeAddress}`)
+          : { stakeAddress, registered: str(row.status) === 'registered', totalBalance },
+      )
+    }
+    return found
   }
 
   /** `POST /account_assets`, every page (1000 rows each, up to MAX_PAGES). */

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import registry from '../../src/registry/tokens.json'
-import { boostPayload, commentPayload } from '../community/helpers'
-import { TestWallet } from '../community/wallet'
+import { boostPayload, commentPayload, eligibleWallet } from '../community/helpers'
+import type { TestWallet } from '../community/wallet'
 import { awayFromUtcMidnight, today } from '../faults/support'
 import { FakeUpstreams } from '../fake-upstreams/server'
 import { SAMPLE } from '../fake-upstreams/world'
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await awayFromUtcMidnight()
   redis = await startRedis()
   fake = await FakeUpstreams.start()
-  wallet = await TestWallet.create()
+  wallet = await eligibleWallet(fake.world)
   const env = {
     ...fake.env(),
     DATABASE_URL: `file:${join(dir, 'community.db')}`,
@@ -165,7 +165,7 @@ describe('three instances sharing one Redis', () => {
     const unit = registry[42].unit
     const path = `/api/v1/community/boosts?units=${unit}`
     expect((await get(servers[2], path)).body.summaries[0].boostsToday).toBe(0)
-    const body = await (await TestWallet.create()).sign(boostPayload(unit, today()))
+    const body = await (await eligibleWallet(fake.world)).sign(boostPayload(unit, today()))
     const res = await fetch(`${servers[0].url}/api/v1/community/boosts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

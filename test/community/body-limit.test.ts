@@ -5,7 +5,6 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { startServer } from '../../src/server'
 import { boostPayload, commentPayload, SNEK, startCommunity } from './helpers'
-import { TestWallet } from './wallet'
 
 const h = await startCommunity()
 afterAll(() => h.stop())
@@ -34,7 +33,7 @@ const post = (path: string, body: BodyInit, headers: Record<string, string> = {}
 
 describe('the 8 KB body limit', () => {
   it('lets 8192 bytes through the size check and refuses 8193 with 413', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const signed = await wallet.sign(boostPayload(SNEK, h.today()))
     const over = await post('/api/v1/community/boosts', padded(signed, 8193))
     expect(over.status).toBe(413)
@@ -45,7 +44,7 @@ describe('the 8 KB body limit', () => {
   })
 
   it('measures chunked bodies with no Content-Length on the bytes received', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const signed = await wallet.sign(commentPayload(SNEK, 'streamed', h.now()))
     // A stream body carries no Content-Length: only the bytes received can be counted.
     expect(new Request('http://localhost/', { method: 'POST', body: chunked(padded(signed, 8193)) }).headers.get('content-length')).toBe(null)

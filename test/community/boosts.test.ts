@@ -12,7 +12,7 @@ const HOUR = 60 * 60 * 1000
 
 describe('POST /community/boosts', () => {
   it('answers 201 with the stake address and unit, then 409 for a second boost that day on any token', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const first = await h.post('/api/v1/community/boosts', await wallet.sign(boostPayload(SNEK, h.today())))
     expect(first.status).toBe(201)
     expect(first.body).toEqual({ ok: true, stakeAddress: wallet.stakeAddress, unit: SNEK })
@@ -26,14 +26,14 @@ describe('POST /community/boosts', () => {
   })
 
   it('accepts a boost whose payload the wallet hashed (Ledger style), and stores the unit lowercase', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const { status, body } = await h.post('/api/v1/community/boosts', await wallet.signEnvelope(boostPayload(MIN.toUpperCase(), h.today()), { hashed: true }))
     expect(status).toBe(201)
     expect(body.unit).toBe(MIN)
   })
 
   it('answers 400 for a day other than today (UTC), asking to re-sign', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const yesterday = new Date(h.now() - 24 * HOUR).toISOString().slice(0, 10)
     const { status, body } = await h.post('/api/v1/community/boosts', await wallet.sign(boostPayload(SNEK, yesterday)))
     expect(status).toBe(400)
@@ -43,7 +43,7 @@ describe('POST /community/boosts', () => {
   })
 
   it('answers 400 for a signed payload that is not a boost', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const cases: Array<[string, string]> = [
       ['not json', 'payload is not JSON'],
       ['[1,2]', 'payload is not a JSON object'],
@@ -63,7 +63,7 @@ describe('POST /community/boosts', () => {
   })
 
   it('answers 401 with a reason for signatures that do not prove the address', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const other = await TestWallet.create()
     const payload = boostPayload(SNEK, h.today())
     const signed = await wallet.sign(payload)
@@ -90,7 +90,7 @@ describe('POST /community/boosts', () => {
   })
 
   it('answers 400 for a body that is not the four strings, before looking at the signature', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const signed = await wallet.sign(boostPayload(SNEK, h.today()))
     const cases: Array<[string, string]> = [
       ['{"payload":', 'Invalid request body'],
@@ -111,7 +111,7 @@ describe('POST /community/boosts', () => {
   })
 
   it('gives one 201 and 49 times 409 for 50 simultaneous boosts from one stake address', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const units = [SNEK, HOSKY, MIN]
     // Different tokens, one stake address: the limit is per address and day, across tokens.
     const bodies = await Promise.all(units.map((unit) => wallet.sign(boostPayload(unit, h.today()))))
@@ -129,7 +129,7 @@ describe('GET /community/boosts', () => {
     const local = await startCommunity()
     try {
       const boost = async (unit: string) => {
-        const wallet = await TestWallet.create()
+        const wallet = await local.wallet()
         expect((await local.post('/api/v1/community/boosts', await wallet.sign(boostPayload(unit, local.today())))).status).toBe(201)
       }
       // Day 1, 12:00 UTC: two SNEK boosts, one HOSKY.
@@ -167,7 +167,7 @@ describe('GET /community/boosts', () => {
   it('lets the same stake address boost again on the next UTC day', async () => {
     const local = await startCommunity()
     try {
-      const wallet = await TestWallet.create()
+      const wallet = await local.wallet()
       expect((await local.post('/api/v1/community/boosts', await wallet.sign(boostPayload(SNEK, local.today())))).status).toBe(201)
       local.advance(12 * HOUR + 1)
       expect((await local.post('/api/v1/community/boosts', await wallet.sign(boostPayload(SNEK, local.today())))).status).toBe(201)
@@ -182,7 +182,7 @@ describe('GET /community/boosts', () => {
     const before = await h.svc.json(path)
     expect((await h.svc.get(path)).headers.get('x-cache')).toBe('HIT')
     expect(before.res.headers.get('cache-control')).toBe('public, s-maxage=30')
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     expect((await h.post('/api/v1/community/boosts', await wallet.sign(boostPayload(HOSKY, h.today())))).status).toBe(201)
     const after = await h.svc.json(path)
     expect(after.res.headers.get('x-cache')).toBe('MISS')

@@ -13,7 +13,7 @@ const commentsPath = (unit: string) => `/api/v1/community/comments/${unit}`
 
 describe('POST /community/comments/{unit}', () => {
   it('answers 201 with the saved comment, which the next read shows first', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const before = await h.svc.json(commentsPath(HOSKY))
     expect(before.body).toEqual({ unit: HOSKY, count: 0, comments: [] })
 
@@ -36,7 +36,7 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('keeps the body exactly as signed: markup, quotes, newlines and emoji', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const text = '<script>alert("x")</script> & \'quotes\'\nline two 🚀 \\ \u00e9'
     const { status, body } = await h.post(commentsPath(MIN), await wallet.sign(commentPayload(MIN, text, h.now())))
     expect(status).toBe(201)
@@ -48,7 +48,7 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('counts the body in Unicode code points: 500 emoji pass, 501 characters do not, blank is refused', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     // 500 rockets are 1000 UTF-16 units and 2000 UTF-8 bytes, but 500 characters.
     const rockets = '🚀'.repeat(500)
     expect((await h.post(commentsPath(SNEK), await wallet.sign(commentPayload(SNEK, rockets, h.now())))).status).toBe(201)
@@ -61,7 +61,7 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('accepts ts up to 5 minutes either side of server time and answers 400 beyond, asking to re-sign', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     for (const ts of [h.now() - 5 * MINUTE + 1000, h.now() + 5 * MINUTE - 1000]) {
       expect((await h.post(commentsPath(SNEK), await wallet.sign(commentPayload(SNEK, `at ${ts}`, ts)))).status).toBe(201)
     }
@@ -75,7 +75,7 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('answers 400 when the signed unit is not the URL unit, or the payload is not a comment', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const other = await h.post(commentsPath(SNEK), await wallet.sign(commentPayload(HOSKY, 'wrong thread', h.now())))
     expect(other.status).toBe(400)
     expect(other.body).toEqual({ code: 'payload_url_mismatch', error: 'Payload does not match the URL', hint: expect.stringContaining(`/api/v1/community/comments/${HOSKY}`) })
@@ -96,7 +96,7 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('answers 401 for a tampered payload, a foreign key, and testnet, script and enterprise addresses', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const other = await TestWallet.create()
     const payload = commentPayload(SNEK, 'hello', h.now())
     const signed = await wallet.sign(payload)
@@ -115,14 +115,14 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('accepts a hashed payload (Ledger style)', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const { status, body } = await h.post(commentsPath(SNEK), await wallet.signEnvelope(commentPayload(SNEK, 'signed on a Ledger', h.now()), { hashed: true }))
     expect(status).toBe(201)
     expect(body.body).toBe('signed on a Ledger')
   })
 
   it('answers a replayed comment with the original, once, without saving a duplicate', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const signed = await wallet.sign(commentPayload(MIN, 'say it once', h.now()))
     const first = await h.post(commentsPath(MIN), signed)
     expect(first.status).toBe(201)
@@ -139,7 +139,7 @@ describe('POST /community/comments/{unit}', () => {
   })
 
   it('gives exactly ten 201 and forty 429 for 50 simultaneous comments from one stake address', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await h.wallet()
     const bodies = []
     for (let i = 0; i < 50; i++) bodies.push(await wallet.sign(commentPayload(SNEK, `burst ${i}`, h.now())))
     const results = await Promise.all(bodies.map((body) => h.post(commentsPath(SNEK), body)))
@@ -164,7 +164,7 @@ describe('GET /community/comments/{unit}', () => {
   it('returns the latest 50, newest first, with count the number returned', async () => {
     const local = await startCommunity()
     try {
-      const wallets = await Promise.all(Array.from({ length: 6 }, () => TestWallet.create()))
+      const wallets = await Promise.all(Array.from({ length: 6 }, () => local.wallet()))
       // 6 wallets x 9 comments = 54 comments, posted one after the other.
       for (let i = 0; i < 54; i++) {
         const wallet = wallets[i % 6]

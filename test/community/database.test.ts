@@ -8,9 +8,12 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'bun:test'
 import { createClient } from '@libsql/client'
 import journal from '../../drizzle/meta/_journal.json'
+import { loadConfig } from '../../src/config'
 import { CommunityDatabase, localFilePath } from '../../src/db/client'
+import { buildDeps } from '../../src/deps'
 import { CommunityService } from '../../src/modules/community/service'
 import { Logger, memorySink } from '../../src/observability/logger'
+import { communityOnlyEnv } from '../support/processes'
 import { boostPayload, freshDatabaseDir, SNEK, startCommunity } from './helpers'
 import { TestWallet } from './wallet'
 
@@ -75,7 +78,7 @@ describe('opening the database', () => {
   it('serves the community from an in-memory database', async () => {
     const h = await startCommunity({ DATABASE_URL: ':memory:' })
     try {
-      const wallet = await TestWallet.create()
+      const wallet = await h.wallet()
       expect((await h.post('/api/v1/community/boosts', await wallet.sign(boostPayload(SNEK, h.today())))).status).toBe(201)
       expect((await h.svc.json(`/api/v1/community/boosts?units=${SNEK}`)).body.summaries[0].boostsToday).toBe(1)
     } finally {
@@ -88,7 +91,10 @@ describe('a write that meets another writer\'s lock', () => {
   it('answers 503 with nothing saved, then commits the retry on a fresh client', async () => {
     const url = `file:${join(dir, 'locked.db')}`
     const database = await CommunityDatabase.open({ url, authToken: null, busyTimeoutMs: 100 }, silent())
-    const service = new CommunityService({ database, logger: silent(), now: Date.now })
+    // The service as a deployment builds it (its upstreams nowhere: a curated token from a writer the chain
+    // API is not asked about, COMMUNITY_MIN_ADA=0, needs no call), on this database.
+    const deps = await buildDeps(loadConfig({ ...communityOnlyEnv(join(dir, 'unused.db')), DATABASE_URL: 'off' }), { logger: silent() })
+    const service = new CommunityService({ ...deps, database, now: Date.now })
     const wallet = await TestWallet.create()
     const signed = await wallet.sign(boostPayload(SNEK, new Date().toISOString().slice(0, 10)))
     const other = createClient({ url })

@@ -233,3 +233,20 @@ describe('every example URL printed for a newcomer answers with data', () => {
     expect(failures).toEqual([])
   }, 240_000)
 })
+
+describe('the signing example the demo prints', () => {
+  it('writes as printed: the demo writer\'s boost and comment are both 201', async () => {
+    const command = /API_URL=(\S+) MNEMONIC="([^"]+)" bun examples\/sign-and-boost\.ts/.exec(demoText)
+    expect(command).not.toBeNull()
+    const child = Bun.spawn(['bun', 'examples/sign-and-boost.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, API_URL: command![1], MNEMONIC: command![2] },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited])
+    expect(stdout).toContain('POST /api/v1/community/boosts → 201')
+    expect(stdout).toMatch(/POST \/api\/v1\/community\/comments\/\w+ → 201/)
+    expect(code).toBe(0)
+  }, 60_000)
+})

@@ -75,6 +75,7 @@ describe('write answers in words', () => {
       [apiError('signature_verification_failed', { reason: 'The key does not belong to the address.' }), 'The server refused the signature'],
       [apiError('database_not_configured', { consequence: 'boosts are unavailable' }), 'Boosts and comments are off on this server.'],
       [apiError('database_busy', { nothing: 'saved' }), 'The community database is busy'],
+      [apiError('writer_not_eligible', { stakeAddress: 'stake1x', minAda: 25, standing: 'is not registered on chain and controls 3 ADA' }), 'This wallet cannot boost or comment here yet.'],
     ] as const
     for (const [error, start] of cases) {
       const { text } = words(error)

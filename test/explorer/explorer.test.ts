@@ -12,7 +12,7 @@ import tokens from '../../src/registry/tokens.json'
 import { defaultWorld, SAMPLE } from '../fake-upstreams/world'
 import { scenario } from '../chain/support/scenario'
 import { startService } from '../helpers'
-import { TestWallet } from '../community/wallet'
+import { eligibleWallet } from '../community/helpers'
 import { servedToChromium } from '../support/chromium'
 import { connectMockWallet, openPage as open, screenshot } from './browser'
 import { installMockWallet } from './mock-wallet'
@@ -28,7 +28,7 @@ world.koios.chain = chain.chain
 const svc = await startService({ world, env: { DATABASE_URL: `file:${join(dir, 'community.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '3' } })
 for (let i = 0; i < 10 && (await svc.deps.chain!.follower.poll()).cursor?.height !== chain.chain.tip!.height; i++);
 const { base, browser } = await servedToChromium(svc, () => rmSync(dir, { recursive: true, force: true }))
-const wallet = await TestWallet.create()
+const wallet = await eligibleWallet(world)
 
 const openPage = (width: number = WIDTHS[0]) => open(browser, base, width)
 

@@ -1,8 +1,8 @@
 /**
  * Every answer of a community write said in words on the token page, in chromium with the mock CIP-30 wallet:
  * a stale signature (the browser's clock on yesterday) offers "Sign again" and the fresh one is accepted; a
- * signature by the wrong key is refused by the server (401); the daily comment limit (429); a server without
- * the community database (503). Each with the server's own reason shown.
+ * signature by the wrong key is refused by the server (401); the daily comment limit (429); a wallet that is
+ * not registered on chain (403); a server without the community database (503). Each with the server's own reason shown.
  */
 import { describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { COMMENTS_PER_DAY } from '../../src/modules/community/service'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
-import { commentPayload } from '../community/helpers'
+import { commentPayload, eligibleWallet } from '../community/helpers'
 import { TestWallet } from '../community/wallet'
 import { servedToChromium } from '../support/chromium'
 import { connectMockWallet, openPage } from './browser'
@@ -24,7 +24,7 @@ const tokenPage = `/token/${SAMPLE.snek}`
 
 describe('community write outcomes on the token page', () => {
   it('a boost signed for yesterday is stale: the page says so, offers "Sign again", and the fresh signature boosts', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await eligibleWallet(svc.fake.world)
     const { context, page, errors, close } = await openPage(browser, base)
     const mock = await installMockWallet(context, wallet)
     try {
@@ -64,7 +64,7 @@ describe('community write outcomes on the token page', () => {
   }, 60_000)
 
   it('the daily comment limit (429) is said in words with the wait', async () => {
-    const wallet = await TestWallet.create()
+    const wallet = await eligibleWallet(svc.fake.world)
     // The wallet's comments of today, posted through the API directly.
     for (let i = 0; i < COMMENTS_PER_DAY; i++) {
       const body = await wallet.sign(commentPayload(SAMPLE.snek, `comment ${i}`, Date.now()))
@@ -80,6 +80,23 @@ describe('community write outcomes on the token page', () => {
       await page.getByRole('button', { name: 'Post comment' }).click()
       await page.locator('#comment-status', { hasText: 'Daily comment limit reached' }).waitFor({ timeout: 20_000 })
       expect(await page.locator('#comment-status').textContent()).toContain('00:00 UTC')
+    } finally {
+      await close()
+    }
+  }, 60_000)
+
+  it('a wallet whose stake address is not registered (403) is told what makes one eligible and what it has', async () => {
+    const wallet = await TestWallet.create()
+    const { context, page, close } = await openPage(browser, base)
+    await installMockWallet(context, wallet)
+    try {
+      await page.goto(base + tokenPage)
+      await connectMockWallet(page)
+      await page.getByRole('button', { name: 'Boost', exact: true }).click()
+      await page.locator('#boost-status', { hasText: 'This wallet cannot boost or comment here yet' }).waitFor({ timeout: 20_000 })
+      const text = await page.locator('#boost-status').textContent()
+      expect(text).toContain('registered on chain and controls at least 25 ADA')
+      expect(text).toContain('has never been seen on chain')
     } finally {
       await close()
     }

@@ -7,6 +7,7 @@
 import dsTokensV1 from '../fixtures/dexscreener/tokens-v1.json'
 import gtPoolsFixture from '../fixtures/geckoterminal/token-pools.json'
 import gtTokenFixture from '../fixtures/geckoterminal/token.json'
+import koiosAccountInfo from '../fixtures/koios/account_info.json'
 import koiosAssetInfo from '../fixtures/koios/asset_info.json'
 import cgMarkets from '../fixtures/coingecko/coins-markets-cardano.json'
 
@@ -202,6 +203,33 @@ export function koiosAsset(spec: KoiosAssetSpec): Raw {
 }
 
 /** A CIP-68 (333) reference datum as Koios renders it. */
+export interface KoiosAccountSpec {
+  stakeAddress: string
+  /** total_balance; the UTxO part takes all of it (no rewards). */
+  lovelace: bigint
+  /** Default registered. */
+  status?: 'registered' | 'not registered'
+}
+
+/** An `account_info` row: a stake account with `lovelace` under it, delegated (when registered) like the sample. */
+export function koiosAccount(spec: KoiosAccountSpec): Raw {
+  const row = clone(koiosAccountInfo[0]) as Raw
+  const registered = (spec.status ?? 'registered') === 'registered'
+  return {
+    ...row,
+    stake_address: spec.stakeAddress,
+    status: spec.status ?? 'registered',
+    delegated_drep: registered ? row.delegated_drep : null,
+    delegated_pool: registered ? row.delegated_pool : null,
+    total_balance: String(spec.lovelace),
+    utxo: String(spec.lovelace),
+    rewards: '0',
+    withdrawals: '0',
+    rewards_available: '0',
+    deposit: registered ? '2000000' : '0',
+  }
+}
+
 export function cip68Metadata(fields: { name?: string; ticker?: string; decimals?: number; description?: string }): Raw {
   const text = (s: string) => Buffer.from(s, 'utf8').toString('hex')
   const map: Raw[] = []

@@ -20,12 +20,14 @@ import assetInfoFixture from '../fixtures/koios/asset_info.json'
 import assetSummaryFixture from '../fixtures/koios/asset_summary.json'
 import tipFixture from '../fixtures/koios/tip.json'
 import { demoLogoBase64, demoPrice, significant } from './demo-market'
+import { DEMO_LOVELACE, DEMO_STAKE_ADDRESS } from './demo-wallet'
 import {
   cgMarket,
   cip68Metadata,
   dsPair,
   gtPool,
   gtToken,
+  koiosAccount,
   koiosAsset,
   type Raw,
 } from './builders'
@@ -260,6 +262,9 @@ export function defaultWorld(): World {
   world.koios.addressAssets.set(SAMPLE.enterpriseAddress, [
     { address: SAMPLE.enterpriseAddress, policy_id: SAMPLE.snek.slice(0, 56), asset_name: SAMPLE.snek.slice(56), fingerprint: 'asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk', decimals: 0, quantity: '42' },
   ])
+
+  // The demo's writer (demo-wallet.ts): registered, with 1,000 ADA, so its boosts and comments count.
+  world.koios.accounts.push(koiosAccount({ stakeAddress: DEMO_STAKE_ADDRESS, lovelace: DEMO_LOVELACE }))
 
   // Handles: $snekfan through the resolver and on chain (CIP-68 user token).
   world.handle.handles.set(SAMPLE.handle, { status: 200, body: structuredClone(handleFixture) })

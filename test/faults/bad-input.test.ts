@@ -157,7 +157,9 @@ for (const [route, path] of [['boosts', BOOSTS], ['comments', COMMENTS]] as cons
     { name: `POST ${route}: rewardAddressHex too short`, request: post(path, JSON.stringify({ ...JSON.parse(UNSIGNED), rewardAddressHex: 'e1' })), expect: error(400) },
     // Well-formed hex that is not the CBOR signData returns: the signature does not verify.
     { name: `POST ${route}: signature hex that is not CBOR`, request: post(path, UNSIGNED), expect: error(401) },
-    { name: `POST ${route}: text/plain, unsigned`, request: post(path, UNSIGNED, { headers: { 'content-type': 'text/plain' } }), expect: error(401) },
+    // A write is read as JSON only when it says it is JSON.
+    { name: `POST ${route}: text/plain, unsigned`, request: post(path, UNSIGNED, { headers: { 'content-type': 'text/plain' } }), expect: error(415) },
+    { name: `POST ${route}: form-encoded`, request: post(path, 'payload=x', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), expect: error(415) },
     { name: `POST ${route}: 8192 bytes`, request: post(path, padded(UNSIGNED, 8192)), expect: error(401) },
     { name: `POST ${route}: 8193 bytes`, request: post(path, padded(UNSIGNED, 8193)), expect: error(413) },
     { name: `POST ${route}: 8192 bytes chunked`, request: post(path, padded(UNSIGNED, 8192), { chunked: true }), expect: error(401) },
@@ -248,8 +250,9 @@ beforeAll(async () => {
     ...fake.env(),
     DATABASE_URL: `file:${join(dir, 'community.db')}`,
     UPSTREAM_TIMEOUT_MS: '2000',
-    // Budgets out of the way: the sweep is about input, not upstream economy.
+    // Budgets and the per-client write limit out of the way: the sweep is about input, not upstream economy or limits.
     GECKOTERMINAL_RPM: '6000',
+    WRITES_PER_CLIENT_PER_HOUR: '0',
     COINGECKO_API_KEY: 'bad-input-sweep',
   })
   const signed = await (await TestWallet.create()).sign(boostPayload(SNEK, today()))

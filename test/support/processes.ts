@@ -21,10 +21,18 @@ const SERVER_SCRIPT = new URL('./server-process.ts', import.meta.url).pathname
 /** Never contacted: for processes whose endpoints under test call no upstream. */
 export const NOWHERE = 'http://127.0.0.1:9'
 
-/** The environment of a server process for community writes only: a database file, no reachable upstream. */
+/**
+ * The environment of a server process for community writes only: a database file, no reachable upstream. With
+ * no chain API to ask, writers are not checked on chain and any well-formed unit is taken (COMMUNITY_MIN_ADA=0,
+ * COMMUNITY_ANY_UNIT=1, as a private deployment may run), and the tests' one loopback client is not limited
+ * per hour: these processes test the database's own limits, across processes and crashes.
+ */
 export function communityOnlyEnv(databaseFile: string): Record<string, string> {
   return {
     DATABASE_URL: `file:${databaseFile}`,
+    COMMUNITY_MIN_ADA: '0',
+    COMMUNITY_ANY_UNIT: '1',
+    WRITES_PER_CLIENT_PER_HOUR: '0',
     DEXSCREENER_URL: NOWHERE,
     GECKOTERMINAL_URL: NOWHERE,
     KOIOS_URL: NOWHERE,

@@ -3,7 +3,7 @@
  * market provider's ADA/USD series. Shared by the REST route and the MCP tool; returns exactly the JSON body
  * the endpoint serves, and whether it was built from stale or partial inputs.
  */
-import { splitUnit } from '../../cardano/unit'
+import { isKnownToken } from '../tokens/known-token'
 import { apiError } from '../../http/error-catalogue'
 import { chartCoverage } from '../../market/coverage'
 import type { ServiceDeps } from '../../core'
@@ -147,9 +147,7 @@ export class ChartService {
    * then answers 502 for such units rather than guessing.)
    */
   private async requireKnownAsset(unit: string): Promise<void> {
-    if (this.deps.registry.get(unit) !== undefined) return
-    const known = await this.deps.upstreams.koios.assetInfo([splitUnit(unit)])
-    if (!known.data.some((a) => a.policyId + a.assetNameHex === unit)) {
+    if (!(await isKnownToken(this.deps.registry, this.deps.upstreams.koios, unit))) {
       throw apiError('no_chartable_pool', { unit, sourceBDexes: null })
     }
   }

@@ -1,12 +1,14 @@
 import { normaliseUnit, UNIT_HINT } from '../../cardano/unit'
 import { apiError } from '../../http/error-catalogue'
+import { duplicateKey } from './strict-json'
 import { utcDay } from './utc-day'
 
 /**
  * What a verified payload means. Only called after the signature verified, so these 400s are about a payload
  * the wallet really signed: malformed, for another action or unit, or too old (a captured signature expires on
  * its own: boosts carry today's UTC day, comments a timestamp within 5 minutes of server time).
- * Keys beyond the documented ones are ignored.
+ * Keys beyond the documented ones are ignored; a key named twice is refused (what the signer saw may not be
+ * what is read). A comment's text is kept in NFC, must show something, and may not reorder itself on screen.
  */
 
 export interface BoostPayload {
@@ -20,7 +22,7 @@ export interface BoostPayload {
 export interface CommentPayload {
   action: 'comment'
   unit: string
-  /** Exactly as signed. */
+  /** As signed, in Unicode normalisation form NFC. */
   body: string
   /** The signed timestamp, ISO 8601. */
   ts: string
@@ -38,6 +40,14 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/
 const ISO_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i
 
 const invalidPayload = (detail: string) => apiError('invalid_signed_payload', { detail })
+
+/** Nothing a reader would see: whitespace and default-ignorable code points (zero-width characters, bidi marks, fillers). */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make text display in another order
+ * than it is stored (a name or an address reversed on screen), which plain comments never need.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
 
 export function parseBoostPayload(payload: string, nowMs: number): BoostPayload {
   const fields = readObject(payload, BOOST_SHAPE)
@@ -74,17 +84,34 @@ export function parseCommentPayload(payload: string, urlUnit: string, nowMs: num
   if (unit !== urlUnit.toLowerCase()) {
     throw apiError('payload_url_mismatch', { signedUnit: unit, urlUnit: urlUnit.toLowerCase() })
   }
-  const body = fields.body
-  if (typeof body !== 'string') throw invalidPayload(`body must be a string of 1 to ${COMMENT_MAX_CHARS} characters. ${COMMENT_SHAPE}`)
+  if (typeof fields.body !== 'string') throw invalidPayload(`body must be a string of 1 to ${COMMENT_MAX_CHARS} characters. ${COMMENT_SHAPE}`)
+  return { action: 'comment', unit, body: commentText(fields.body), ts: ts as string }
+}
+
+/**
+ * The comment text to store: NFC (one spelling per text, so equal-looking comments are equal), 1 to 500 code
+ * points, something visible, no bidi controls. 400 otherwise.
+ */
+export function commentText(signed: string): string {
   // Lone surrogates cannot be stored as UTF-8 and would come back changed.
-  if (!body.isWellFormed()) throw invalidPayload('body contains an unpaired UTF-16 surrogate: send valid Unicode text.')
+  if (!signed.isWellFormed()) throw invalidPayload('body contains an unpaired UTF-16 surrogate: send valid Unicode text.')
+  const body = signed.normalize('NFC')
   const length = codePoints(body)
-  if (length === 0 || length > COMMENT_MAX_CHARS || body.trim() === '') {
+  if (length === 0 || length > COMMENT_MAX_CHARS || INVISIBLE_ONLY.test(body)) {
     throw invalidPayload(
-      `body must be 1 to ${COMMENT_MAX_CHARS} characters (Unicode code points) and not only whitespace; this one has ${length}.`,
+      `body must be 1 to ${COMMENT_MAX_CHARS} characters (Unicode code points) and show something: not only whitespace or ` +
+        `invisible characters (zero-width, bidi marks); this one has ${length}.`,
     )
   }
-  return { action: 'comment', unit, body, ts: ts as string }
+  const bidi = BIDI_CONTROL.exec(body)
+  if (bidi !== null) {
+    const code = bidi[0].codePointAt(0)!.toString(16).toUpperCase()
+    throw invalidPayload(
+      `body contains U+${code}, a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which makes text ` +
+        'display in another order than it is written. Remove it and sign again.',
+    )
+  }
+  return body
 }
 
 /** Unicode code points, so an emoji counts once whatever its UTF-16 length. */
@@ -102,6 +129,8 @@ function readObject(payload: string, shape: string): Record<string, unknown> {
     throw invalidPayload(`payload is not JSON. ${shape}`)
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidPayload(`payload is not a JSON object. ${shape}`)
+  const repeated = duplicateKey(payload)
+  if (repeated !== null) throw apiError('duplicate_payload_key', { key: repeated.slice(0, 100) })
   return value as Record<string, unknown>
 }
 

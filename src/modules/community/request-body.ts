@@ -6,6 +6,16 @@ export const MAX_BODY_BYTES = 8192
 export const bodyTooLarge = () => apiError('body_too_large', { maxBytes: MAX_BODY_BYTES })
 
 /**
+ * 415 unless the request says its body is JSON (`application/json`, parameters such as charset allowed): a write
+ * is read as JSON only when it was sent as JSON, never guessed from another type.
+ */
+export function requireJsonBody(request: Request): void {
+  const declared = request.headers.get('content-type')
+  const mediaType = declared?.split(';', 1)[0].trim().toLowerCase()
+  if (mediaType !== 'application/json') throw apiError('unsupported_media_type', { received: declared })
+}
+
+/**
  * The request body as bytes, refusing more than `maxBytes`. Measured on the bytes actually received, so a
  * chunked body with no Content-Length is held to the same limit; reading stops at the first chunk past the
  * limit (the rest is never pulled), and a declared Content-Length over it is refused before reading at all.

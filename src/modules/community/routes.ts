@@ -4,10 +4,12 @@ import { routeOptions } from '../../catalogue/route-options'
 import type { EndpointDoc } from '../../catalogue/types'
 import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
+import type { WindowCounter } from '../../limits/window-counter'
 import { CommunityCacheKeys } from './cache-keys'
 import { boostSummariesDoc, castBoostDoc, latestCommentsDoc, postCommentDoc } from './catalogue'
-import { CommentSchema } from './schemas'
-import { readBodyWithin } from './request-body'
+import { clientWritesRule, countClientWrite } from './client-writes'
+import { CommentSchema, type SignedWrite } from './schemas'
+import { readBodyWithin, requireJsonBody } from './request-body'
 import { parseUnitList, type CommunityService } from './service'
 import { parseSignedWrite } from './signed-write'
 
@@ -33,9 +35,29 @@ function writeRouteOptions(doc: EndpointDoc) {
   }
 }
 
-export function communityRoutes(deps: { responses: ResponseCache; community: CommunityService; writes?: WriteNotices }) {
-  const { responses, community, writes } = deps
+export interface CommunityRouteDeps {
+  responses: ResponseCache
+  community: CommunityService
+  /** Other instances' writes (REDIS_URL set). */
+  writes?: WriteNotices
+  /** The per-client write counts (shared through Redis when set). */
+  windows: WindowCounter
+  /** Whom a request's writes count against (http/client-key.ts: an IPv6 client by its /64). */
+  client: (request: Request) => string
+  writesPerClientPerHour: number
+}
+
+export function communityRoutes(deps: CommunityRouteDeps) {
+  const { responses, community, writes, windows, client } = deps
   const keys = new CommunityCacheKeys(responses)
+  const perClient = clientWritesRule(deps.writesPerClientPerHour)
+  /** A write's body, after the cheap refusals: no database, not JSON, too many writes from this client, too large, malformed. */
+  const receive = async (request: Request): Promise<SignedWrite> => {
+    community.requireDatabase()
+    requireJsonBody(request)
+    await countClientWrite(windows, perClient, client(request))
+    return parseSignedWrite(await readBodyWithin(request))
+  }
   // Other instances' writes renew the same keys here (REDIS_URL set).
   writes?.listen(
     (notice) => (notice.kind === 'boosts' ? keys.boostWritten() : keys.commentWritten(notice.unit)),
@@ -60,8 +82,7 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
     .post(
       '/community/boosts',
       async ({ request, set }) => {
-        community.requireDatabase()
-        const write = parseSignedWrite(await readBodyWithin(request))
+        const write = await receive(request)
         const receipt = await community.castBoost(write)
         keys.boostWritten()
         writes?.publish({ kind: 'boosts' })
@@ -83,8 +104,7 @@ export function communityRoutes(deps: { responses: ResponseCache; community: Com
     .post(
       '/community/comments/:unit',
       async ({ request, params, set }) => {
-        community.requireDatabase()
-        const write = parseSignedWrite(await readBodyWithin(request))
+        const write = await receive(request)
         const posted = await community.postComment(params.unit, write)
         if (!posted.replayed) {
           const unit = params.unit.toLowerCase()

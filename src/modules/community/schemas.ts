@@ -47,7 +47,7 @@ export const CommentSchema = t.Object(
     id: t.Integer({ description: 'Grows with every comment saved' }),
     stakeAddress: t.String({ description: 'Full stake address of the writer (public on-chain data)' }),
     stakeShort: t.String({ description: 'Display form: the first 9 and last 4 characters around an ellipsis (stake1u9x…k4f2)' }),
-    body: t.String({ description: `1 to ${COMMENT_MAX_CHARS} characters, exactly as signed (plain text: no HTML processing; escape it when rendering)` }),
+    body: t.String({ description: `1 to ${COMMENT_MAX_CHARS} characters, as signed, in Unicode NFC (plain text: no HTML processing; escape it when rendering)` }),
     createdAt: t.String({ description: 'When it was saved (server time), ISO 8601 UTC' }),
   },
   { title: 'Comment' },

@@ -4,13 +4,17 @@ import type { ServiceDeps } from '../../core'
 import { orWhenUnavailable, type CommunityDatabase } from '../../db/client'
 import type { CommentRow } from '../../db/schema'
 import { apiError } from '../../http/error-catalogue'
+import { chainStep, declareChain } from '../../upstream/call-context'
 import type { Fetched } from '../../upstream/fetched'
+import { isKnownToken } from '../tokens/known-token'
+import { chainChecked } from './chain-check'
 import { stakeShort } from './display'
+import { requireEligible } from './eligibility'
 import { parseBoostPayload, parseCommentPayload } from './payload'
 import { COMMENTS_SHOWN, type BoostReceipt, type BoostSummaries, type Comment, type CommentList, type SignedWrite } from './schemas'
 import { authenticate } from './signed-write'
-import { boostCounts, commentByReplayKey, insertBoost, insertCommentWithinLimit, latestComments } from './store'
-import { msUntilNextUtcDay, utcDay } from './utc-day'
+import { boostCounts, commentByReplayKey, commentsBy, insertBoost, insertCommentWithinLimits, latestComments } from './store'
+import { msUntilNextUtcDay, untilMidnight, utcDay } from './utc-day'
 
 export interface PostedComment {
   comment: Comment
@@ -22,12 +26,14 @@ export const MAX_UNITS = 60
 export const COMMENTS_PER_DAY = 10
 
 /** `database` is null when DATABASE_URL=off: every call answers 503. */
-export type CommunityServiceDeps = ServiceDeps<'database' | 'logger'>
+export type CommunityServiceDeps = ServiceDeps<'database' | 'logger' | 'config' | 'upstreams' | 'registry'>
 
 /**
  * Boosts and comments. Reads return `{data, stale}` with `data` exactly the JSON body of the REST answer (the
  * MCP tools call them directly); writes take a request body already checked for shape, verify its signature,
- * check what the signed payload means, and save it within the daily limits the database enforces.
+ * check what the signed payload means, ask the chain API whether the writer may write and the token exists
+ * (both cached), and save it within the daily limits the database enforces. Each step runs only when the
+ * cheaper ones before it passed.
  */
 export class CommunityService {
   constructor(private readonly deps: CommunityServiceDeps) {}
@@ -62,6 +68,7 @@ export class CommunityService {
     const writer = authenticate(write, this.logRefusal)
     const nowMs = this.deps.now()
     const { unit, day } = parseBoostPayload(write.payload, nowMs)
+    await this.admitWrite(writer.stakeAddress, unit)
     const saved = await this.guard(() =>
       database.write((db) => insertBoost(db, { stakeAddress: writer.stakeAddress, unit, day, createdAtMs: this.deps.now() })),
     )
@@ -72,14 +79,16 @@ export class CommunityService {
   }
 
   /**
-   * Post a comment on `unit` (the URL's). 429 past 10 a day per stake address. Sending the same signed comment
-   * again returns the saved one with `replayed: true` instead of a duplicate.
+   * Post a comment on `unit` (the URL's). 429 past 10 a day per stake address, or past COMMENTS_PER_UNIT_PER_DAY
+   * on the token. Sending the same signed comment again returns the saved one with `replayed: true` instead of a
+   * duplicate.
    */
   async postComment(unit: string, write: SignedWrite): Promise<PostedComment> {
     const database = this.requireDatabase()
     const writer = authenticate(write, this.logRefusal)
     const nowMs = this.deps.now()
     const payload = parseCommentPayload(write.payload, unit, nowMs)
+    await this.admitWrite(writer.stakeAddress, payload.unit)
     // The same signed payload from the same stake address is the same comment, however its COSE envelope was
     // re-encoded around it (the unprotected header is not signed).
     const replayKey = createHash('sha256').update(`${writer.stakeAddress}\n${write.payload}`).digest('hex')
@@ -92,11 +101,40 @@ export class CommunityService {
       createdAtMs,
       replayKey,
     }
-    const saved = await this.guard(() => database.write((db) => insertCommentWithinLimit(db, row, COMMENTS_PER_DAY)))
+    const perUnit = this.deps.config.community.commentsPerUnitPerDay
+    const saved = await this.guard(() => database.write((db) => insertCommentWithinLimits(db, row, { perWriter: COMMENTS_PER_DAY, perUnit })))
     if (saved !== null) return { comment: toComment(saved), replayed: false }
     const original = await this.guard(() => database.read((db) => commentByReplayKey(db, replayKey)))
     if (original !== null) return { comment: toComment(original), replayed: true }
-    throw apiError('daily_comment_limit_reached', { stakeAddress: writer.stakeAddress, limit: COMMENTS_PER_DAY, ...untilMidnight(createdAtMs) })
+    // Not saved, not a replay: one of the two limits was reached; the writer's is the one it can see coming.
+    const own = await this.guard(() => database.read((db) => commentsBy(db, writer.stakeAddress, row.day)))
+    if (own >= COMMENTS_PER_DAY) {
+      throw apiError('daily_comment_limit_reached', { stakeAddress: writer.stakeAddress, limit: COMMENTS_PER_DAY, ...untilMidnight(createdAtMs) })
+    }
+    throw apiError('unit_comment_limit_reached', { unit: payload.unit, limit: perUnit, ...untilMidnight(createdAtMs) })
+  }
+
+  /**
+   * The chain API's part of a write, once its signature and payload proved valid: the writer must be eligible
+   * (eligibility.ts; its standing read once per UTC day and cached), and the token one the service can find
+   * (the token detail's look-up and cache). Refused: 403 or 404; the chain API failing: 503; nothing is saved.
+   */
+  private async admitWrite(stakeAddress: string, unit: string): Promise<void> {
+    const { config, registry, upstreams } = this.deps
+    const { minAda, anyUnit } = config.community
+    const lookUpUnit = !anyUnit && registry.get(unit) === undefined
+    // The cold reads this write may need, admitted together from this client's share of the chain API (or
+    // refused before the first), like any other request's.
+    declareChain({ koios: (minAda > 0 ? 1 : 0) + (lookUpUnit ? 1 : 0) })
+    if (minAda > 0) {
+      const untilTomorrow = msUntilNextUtcDay(this.deps.now())
+      const standing = await chainChecked('writer', () => upstreams.koios.accountStanding(stakeAddress, untilTomorrow))
+      chainStep('koios')
+      requireEligible(stakeAddress, standing.data, minAda)
+    }
+    if (lookUpUnit && !(await chainChecked('token', () => isKnownToken(registry, upstreams.koios, unit)))) {
+      throw apiError('token_not_found', { unit })
+    }
   }
 
   /** Which CIP-8 check refused a write: the client sees a hint, operators the precise code. */
@@ -142,15 +180,5 @@ function toComment(row: CommentRow): Comment {
     stakeShort: stakeShort(row.stakeAddress),
     body: row.body,
     createdAt: new Date(row.createdAtMs).toISOString(),
-  }
-}
-
-/** The wait until 00:00 UTC, worded for the hint and in seconds for Retry-After. */
-function untilMidnight(nowMs: number): { wait: string; retryAfterSeconds: number } {
-  const ms = msUntilNextUtcDay(nowMs)
-  const minutes = Math.ceil(ms / 60_000)
-  return {
-    wait: minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`,
-    retryAfterSeconds: Math.ceil(ms / 1000),
   }
 }

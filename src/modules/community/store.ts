@@ -43,20 +43,46 @@ export async function boostCounts(db: Db, units: string[], nowMs: number): Promi
 
 export type NewComment = Omit<CommentRow, 'id'>
 
+export interface CommentLimits {
+  /** Comments per stake address per UTC day. */
+  perWriter: number
+  /** Comments per token per UTC day; 0 = no limit. */
+  perUnit: number
+}
+
 /**
- * Save a comment unless its writer already has `dailyLimit` comments on its UTC day, or a comment with the same
- * replay key exists: one INSERT … SELECT … WHERE count < limit, which SQLite runs under the write lock, so the
- * count it reads is the one it writes against. Returns the saved row, or null when nothing was saved.
+ * Save a comment unless its writer already has `perWriter` comments on its UTC day, its token `perUnit`, or a
+ * comment with the same replay key exists: one INSERT … SELECT … WHERE, which SQLite runs under the write lock,
+ * so the counts it reads are the ones it writes against, whichever process sharing the database writes.
+ * Returns the saved row, or null when nothing was saved.
+ *
+ * The token's count reads only its latest `perUnit` comments (the (unit, id) index, newest first) and counts
+ * those of the day: ids grow with time, so the day holds `perUnit` comments exactly when all of those are
+ * from it. A busy token's whole history is never scanned.
  */
-export async function insertCommentWithinLimit(db: Db, comment: NewComment, dailyLimit: number): Promise<CommentRow | null> {
+export async function insertCommentWithinLimits(db: Db, comment: NewComment, limits: CommentLimits): Promise<CommentRow | null> {
+  const unitRoom =
+    limits.perUnit > 0
+      ? sql`AND (SELECT count(*) FROM (SELECT day FROM comments WHERE unit = ${comment.unit} ORDER BY id DESC LIMIT ${limits.perUnit}) WHERE day = ${comment.day}) < ${limits.perUnit}`
+      : sql``
   const result = await db.run(sql`
     INSERT INTO comments (unit, stake_address, body, day, created_at_ms, replay_key)
     SELECT ${comment.unit}, ${comment.stakeAddress}, ${comment.body}, ${comment.day}, ${comment.createdAtMs}, ${comment.replayKey}
-    WHERE (SELECT count(*) FROM comments WHERE stake_address = ${comment.stakeAddress} AND day = ${comment.day}) < ${dailyLimit}
+    WHERE (SELECT count(*) FROM comments WHERE stake_address = ${comment.stakeAddress} AND day = ${comment.day}) < ${limits.perWriter}
+    ${unitRoom}
     ON CONFLICT (replay_key) DO NOTHING
     RETURNING id`)
   const row = result.rows[0]
   return row === undefined ? null : { id: Number(row.id), ...comment }
+}
+
+/** Comments a stake address posted on a UTC day. */
+export async function commentsBy(db: Db, stakeAddress: string, day: string): Promise<number> {
+  const rows = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(comments)
+    .where(and(eq(comments.stakeAddress, stakeAddress), eq(comments.day, day)))
+  return rows[0]?.count ?? 0
 }
 
 export async function commentByReplayKey(db: Db, replayKey: string): Promise<CommentRow | null> {

@@ -1,6 +1,7 @@
 import { API_DESCRIPTION, ERROR_FORMAT, MCP_TRANSPORT } from '../../catalogue/render'
 import { CONVENTIONS } from '../../catalogue/conventions'
 import { SIGN_FROM_CODE } from '../../http/error-catalogue'
+import { WHO_CAN_WRITE } from '../community/catalogue'
 import { COVERAGE_RULES } from '../../market/coverage'
 import { API_PREFIX, MCP_PATH } from '../../paths'
 import type { EndpointDoc } from '../../catalogue/types'
@@ -32,7 +33,7 @@ export function exampleUrl(doc: EndpointDoc, origin: string): string {
 }
 
 function endpointLine(doc: EndpointDoc, origin: string): string {
-  const body = doc.body === undefined ? '' : ` Body: a CIP-30 signed JSON object (see the OpenAPI document). ${SIGN_FROM_CODE}`
+  const body = doc.body === undefined ? '' : ' Body: a CIP-30 signed JSON object (see Community writes below).'
   return `- ${doc.method} ${API_PREFIX}${doc.path}: ${doc.summary}.${body} Example: ${exampleUrl(doc, origin)}`
 }
 
@@ -55,6 +56,11 @@ export function renderLlmsTxt({ origin, catalogue, tools }: LlmsContext): string
     '## Endpoints',
     '',
     ...catalogue.map((doc) => endpointLine(doc, origin)),
+    '',
+    '## Community writes',
+    '',
+    `- ${WHO_CAN_WRITE}`,
+    `- ${SIGN_FROM_CODE}`,
     '',
     '## Conventions',
     '',

@@ -11,7 +11,7 @@
  * string, marked stale so it is rebuilt soon; source A failing is a 502 (nothing honest to show).
  */
 import { fingerprintOf, normaliseFingerprint } from '../../cardano/fingerprint'
-import { normaliseUnit, splitUnit } from '../../cardano/unit'
+import { normaliseUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
 import { API_PREFIX } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
@@ -23,6 +23,7 @@ import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import type { GtPool, GtToken } from '../../upstream/geckoterminal'
 import { aggregateMarket, type MarketFigures } from './aggregate'
 import { chainFacts, tokenLabel } from './chain-facts'
+import { chainAssetInfo } from './known-token'
 import { HolderEstimates } from './holders'
 import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from './pools'
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
@@ -158,14 +159,14 @@ export class TokenService {
     const readPoolsB = () => this.orNull('detail', geckoterminal.tokenPools(unit))
     const early = curated === undefined ? null : readPoolsB()
     early?.catch(() => undefined) // awaited below; this only keeps an early failure from counting as unhandled
-    const [readA, readInfo] = await Promise.all([dexscreener.tokenPairs(unit), settle(koios.assetInfo([splitUnit(unit)]))])
+    const [readA, readInfo] = await Promise.all([dexscreener.tokenPairs(unit), settle(chainAssetInfo(koios, unit))])
     const sourceA = this.poolsOf(unit, readA.data, null).sourceA
     if (readInfo instanceof FairShareRefusal) throw readInfo
     const chainDown = readInfo instanceof UpstreamError
     // Without the chain API, a unit no source A pair trades cannot be told apart from an unknown one: 502.
     if (chainDown && sourceA.length === 0) throw readInfo
     if (chainDown) this.deps.logger.sampled('upstream degraded', 'warn', { unit, err: readInfo.message }, 'chain API unavailable: detail served without chain facts')
-    const info = chainDown ? null : (readInfo.data.find((a) => a.policyId + a.assetNameHex === unit) ?? null)
+    const info = chainDown ? null : readInfo.data
     if (!chainDown && info === null && sourceA.length === 0) {
       throw apiError('token_not_found', { unit })
     }

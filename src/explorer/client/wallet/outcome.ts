@@ -10,6 +10,8 @@ export function writeOutcomeText(status: number, error: ApiErrorBody): { text: s
       return { text: `Already boosted today. ${error.hint}`, resign: false }
     case 'daily_comment_limit_reached':
       return { text: `Daily comment limit reached. ${error.hint}`, resign: false }
+    case 'writer_not_eligible':
+      return { text: `This wallet cannot boost or comment here yet. ${error.hint}`, resign: false }
     case 'stale_signed_payload':
       return { text: `The signature is out of date: ${error.hint} Press "Sign again" to sign a fresh one.`, resign: true }
     case 'signature_verification_failed':
