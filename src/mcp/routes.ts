@@ -117,7 +117,7 @@ export function mcpRoutes(deps: McpDeps) {
 /** The same request announcing both media types the SDK insists on (the body was already read and parsed). */
 function acceptingBoth(request: Request): Request {
   const headers = new Headers(request.headers)
-  headers.delete('content-length')
   headers.set('accept', 'application/json, text/event-stream')
+  headers.delete('content-length')
   return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
