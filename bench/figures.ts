@@ -38,6 +38,8 @@ export interface LoadSummary {
   cpuUs: number | null
   /** Requests per second in each round. */
   rounds: number[]
+  /** Answers that were not 2xx or 3xx, over every round. */
+  non2xx: number
 }
 
 /** Alternate load targets round by round (the machine drifts, so every target sees each stretch of it), and report medians. */
@@ -50,6 +52,7 @@ export async function alternateAll(loads: Array<() => Promise<MeasuredLoad>>): P
     p99: median(rs.map((r) => r.p99Ms)),
     cpuUs: medianWhenAll(rs.flatMap((r) => (typeof r.cpuUsPerRequest === 'number' ? [r.cpuUsPerRequest] : [])), rs.length),
     rounds: rs.map((r) => r.requestsPerSecond),
+    non2xx: rs.reduce((sum, r) => sum + r.non2xx, 0),
   }))
 }
 
@@ -75,9 +78,14 @@ export type MeasuredLoad = LoadResult & { cpuUsPerRequest?: number | null }
  * A load of CONNECTIONS connections for SECONDS, as a thunk for alternate(). With the server's process, its CPU
  * time per request too: steadier than requests a second on a shared machine, and what a hit costs the server.
  */
-export const loadOf = (url: string, headers?: LoadOptions['headers'], server?: ChildProcess) => async (): Promise<MeasuredLoad> => {
+export const loadOf = (
+  url: string,
+  headers?: LoadOptions['headers'],
+  server?: ChildProcess,
+  shape: Pick<LoadOptions, 'script'> & { connections?: number } = {},
+) => async (): Promise<MeasuredLoad> => {
   const before = server === undefined ? null : processCpuUs(server.child.pid)
-  const result = await runLoad({ url, connections: CONNECTIONS, seconds: SECONDS, headers })
+  const result = await runLoad({ url, connections: shape.connections ?? CONNECTIONS, seconds: SECONDS, headers, script: shape.script })
   const after = server === undefined ? null : processCpuUs(server.child.pid)
   return { ...result, cpuUsPerRequest: before === null || after === null ? null : (after - before) / result.requests }
 }

@@ -4,7 +4,8 @@
  * baseline measured in the same run. The last results go to bench/RESULTS.md. Speed is never asserted in tests.
  *
  *   bun run bench                 all figures
- *   bun run bench cached          only the named figures (cached, compressed, not-modified, ..., flood, day)
+ *   bun run bench cached          only the named figures (cached, compressed, not-modified, ..., flood, day,
+ *                                 mcp-cost, mcp-flood, host-rotation)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -20,6 +21,7 @@ import { floorFigure } from './floor'
 import { streamFigure } from './stream'
 import { loadGeneratorNote } from './lib/load'
 import { chainFollower } from './chain'
+import { edgeFigures } from './edge'
 
 figures.splice(1, 0, compressedHit, floorFigure)
 
@@ -51,7 +53,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, ...edgeFigures]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

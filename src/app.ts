@@ -1,8 +1,6 @@
 import { Elysia } from 'elysia'
 import { API_PREFIX } from './paths'
 import type { AppDeps } from './deps'
-import { clientAddress } from './http/client-address'
-import { clientKey } from './http/client-key'
 import { explorerRoutes } from './explorer/routes'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
@@ -42,14 +40,15 @@ export function createApp(deps: AppDeps) {
   // Cached routes (http/cached-route.ts): the front cache in the observe wrapper answers a repeated GET of
   // them before routing, so no Elysia hook (onRequest, derive, beforeHandle, onAfterResponse…) runs for such a
   // hit. Never rely on a hook for a cached route; per-request work goes in observe() or in the handler.
-  const client = (request: Request): string =>
-    clientAddress(request.headers, () => app.server?.requestIP(request)?.address ?? null, deps.config.trustProxy)
+  // Socket peers are read from the server once it listens (the forwarded client is believed only from trusted peers).
+  deps.clients.readPeersFrom(() => app.server)
+  const client = (request: Request): string => deps.clients.address(request)
   /** Whom a per-client limit counts a request against (http/client-key.ts: an IPv6 client by its /64). */
-  const limitKey = (request: Request): string => clientKey(client(request))
+  const limitKey = (request: Request): string => deps.clients.key(request)
   const api = new Elysia({ name: 'api-v1', prefix: API_PREFIX })
-    .use(metaRoutes({ responses: deps.responses, origin: deps.origin }))
-    .use(openapiRoutes({ responses: deps.responses, origin: deps.origin }))
-    .use(tokenRoutes({ responses: deps.responses, origin: deps.origin, tokens: deps.services.tokens }))
+    .use(metaRoutes({ responses: deps.responses }))
+    .use(openapiRoutes({ responses: deps.responses }))
+    .use(tokenRoutes({ responses: deps.responses, tokens: deps.services.tokens }))
     .use(chartRoutes({ responses: deps.responses, charts: deps.services.charts }))
     .use(tradesRoutes({ responses: deps.responses, trades: deps.services.trades }))
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
@@ -79,9 +78,16 @@ export function createApp(deps: AppDeps) {
       }) as never)
     .use(errorHandler({ logger: deps.logger, routes: currentRoutes }))
     .use(opsRoutes(deps))
-    .use(llmsRoutes({ responses: deps.responses, origin: deps.origin }))
+    .use(llmsRoutes({ responses: deps.responses }))
     .use(api)
-    .use(mcpRoutes({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(
+      mcpRoutes({
+        ...deps,
+        callsPerClientPerMinute: deps.config.mcp.callsPerClientPerMinute,
+        limitKey,
+        internal: (request: Request): Promise<Response> => app.handle(request),
+      }),
+    )
     .use(docsSiteRoutes())
     .use(rootRoutes())
     .use(explorerRoutes())

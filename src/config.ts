@@ -1,3 +1,5 @@
+import { readTrustProxy, type TrustProxy } from './http/proxy-trust'
+
 /**
  * Configuration from the environment, read and checked once at start.
  * A bad value throws a ConfigError whose message is one line naming the variable, the value and what is
@@ -20,8 +22,11 @@ export interface Config {
   host: string
   /** Absolute base (scheme://host[:port]) for URLs the API hands out; null = derive from each request. */
   publicBaseUrl: string | null
-  /** Proxy hops in front of the service whose X-Forwarded-* headers are believed (0: none). */
-  trustProxy: number
+  /**
+   * Which proxies' X-Forwarded-* headers are believed: a hop count (0: none), or the proxies' addresses and CIDR
+   * ranges (http/proxy-trust.ts).
+   */
+  trustProxy: TrustProxy
   /** libSQL URL, or null when DATABASE_URL=off (community layer disabled). */
   databaseUrl: string | null
   databaseAuthToken: string | null
@@ -53,6 +58,10 @@ export interface Config {
   stream: { maxPerClient: number; maxTotal: number; maxBacklogBytes: number }
   /** The chain follower (src/chain/): trades and candles from followed DEX pools. */
   chain: ChainConfig
+  /** The MCP endpoint: tool calls per client per minute (0 = no limit). */
+  mcp: { callsPerClientPerMinute: number }
+  /** METRICS_TOKEN: /metrics asks for `Authorization: Bearer <it>`; null = public. */
+  metricsToken: string | null
   /** Who may write boosts and comments, and how often (modules/community). */
   community: CommunityConfig
 }
@@ -141,6 +150,20 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const daily = (name: string, fallback: number | null = null) => ({ callsPerDay: cap(name, fallback), callsPerMonth: null })
 
+  const trustProxy = (): TrustProxy => {
+    const raw = read('TRUST_PROXY')
+    if (raw === undefined) return { kind: 'hops', hops: 0 }
+    const trust = readTrustProxy(raw)
+    if (typeof trust === 'string') throw new ConfigError(`TRUST_PROXY=${JSON.stringify(raw)} is not valid: ${trust}`)
+    return trust
+  }
+
+  const metricsToken = read('METRICS_TOKEN') ?? null
+  // Not echoed: it is a secret.
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN is not valid: expected at least 16 characters without spaces (e.g. openssl rand -hex 32)')
+  }
+
   const publicBase = httpUrl('PUBLIC_BASE_URL', null)
   if (publicBase !== null && new URL(publicBase).pathname !== '/') {
     throw new ConfigError(`PUBLIC_BASE_URL=${JSON.stringify(publicBase)} is not valid: expected scheme://host[:port] with no path`)
@@ -150,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
     publicBaseUrl: publicBase,
-    trustProxy: int('TRUST_PROXY', 0, 0, 100),
+    trustProxy: trustProxy(),
     databaseUrl: databaseUrl(read('DATABASE_URL')),
     databaseAuthToken: read('DATABASE_AUTH_TOKEN') ?? null,
     upstreams: {
@@ -202,6 +225,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxTotal: int('STREAM_MAX_STREAMS', 10_000, 1, 1_000_000),
       maxBacklogBytes: int('STREAM_MAX_BACKLOG_KB', 1024, 16, 1_048_576) * 1024,
     },
+    mcp: { callsPerClientPerMinute: int('MCP_CALLS_PER_CLIENT_PER_MINUTE', 120, 0, 1_000_000) },
+    metricsToken,
     chain: {
       follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
       pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),

@@ -4,6 +4,7 @@ import { startCluster, type Cluster } from './cluster/cluster'
 import type { Config } from './config'
 import { CommunityDatabase } from './db/client'
 import { originPolicy, type OriginPolicy } from './http/base-url'
+import { ClientIdentity } from './http/client-address'
 import { ResponseCache, storedCodec } from './http/response-cache'
 import type { DatabaseProbe } from './modules/ops/routes'
 import { createLogger, type Logger } from './observability/logger'
@@ -26,6 +27,8 @@ export interface AppDeps {
   upstreamCache: Memo
   /** Ready response bytes. */
   responses: ResponseCache
+  /** Who each request is from (the socket's peer, or behind trusted proxies the forwarded client). */
+  clients: ClientIdentity
   /** Where absolute URLs in answers point (PUBLIC_BASE_URL, Host, or a trusted proxy's forwarded origin). */
   origin: OriginPolicy
   upstreams: Upstreams
@@ -68,7 +71,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     staleOnError: isUpstreamFailure,
     onEvent: (cache: string, event: Parameters<Metrics['cacheEvent']>[1]) => metrics.cacheEvent(cache, event),
     onRefreshError: (key: string, error: unknown) =>
-      logger.warn({ cache: name, key, err: error instanceof Error ? error.message : String(error) }, 'background refresh failed'),
+      logger.sampled('upstream degraded', 'warn', { cache: name, key, err: error instanceof Error ? error.message : String(error) }, 'background refresh failed'),
   })
   // Started before anything loads; a Redis that is not there yet leaves the instance degraded, not stopped.
   const cluster =
@@ -85,8 +88,9 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
         })
   const upstreamCache = new Memo({ ...cacheSettings('upstream'), shared: cluster?.answers })
   const responseCache = new Memo({ ...cacheSettings('response'), shared: cluster?.responses(storedCodec) })
-  const origin = originPolicy(config.publicBaseUrl, config.trustProxy)
-  const responses = new ResponseCache(responseCache, now, origin.forwarded)
+  const clients = new ClientIdentity(config.trustProxy)
+  const origin = originPolicy(config.publicBaseUrl, clients)
+  const responses = new ResponseCache(responseCache, now, origin)
   metrics.watchCache('upstream', () => upstreamCache.size)
   metrics.watchCache('response', () => responseCache.size)
   const registry: TokenRegistry = loadRegistry(config.tokenRegistryFile)
@@ -107,10 +111,11 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   })
   services.tokens.onScreener((body, stale) => stream.publishScreener(body, stale))
   metrics.watchStreams(() => stream.stats())
+  metrics.watchLog(() => logger.leftOut())
   const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
   if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)
-  return { config, logger, metrics, upstreamCache, responses, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
+  return { config, logger, metrics, upstreamCache, responses, clients, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
 }
 
 /**

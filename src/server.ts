@@ -34,6 +34,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       development: false,
       // Elysia asks for SO_REUSEPORT: a second process on the same port would then share it and split requests.
       reusePort: false,
+      // Bun answers a Content-Length over this with a bare 413 (no JSON, no CORS): lifted, so that the app's own
+      // bound answers instead (observe.ts, MAX_REQUEST_BODY_BYTES); every route bounds its own body reads.
+      maxRequestBodySize: Number.MAX_SAFE_INTEGER,
       error(error: Error) {
         deps.logger.error({ err: error }, 'error outside the app error handler')
         return jsonError(apiError('internal_error'))

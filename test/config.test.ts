@@ -9,7 +9,7 @@ describe('configuration from the environment', () => {
       port: 3000,
       host: '0.0.0.0',
       publicBaseUrl: null,
-      trustProxy: 0,
+      trustProxy: { kind: 'hops', hops: 0 },
       databaseUrl: 'file:./data/community.db',
       upstreamTimeoutMs: 8000,
       logLevel: 'info',
@@ -48,11 +48,22 @@ describe('configuration from the environment', () => {
     expect(c.upstreams.koios.baseUrl).toBe('http://127.0.0.1:9/api/v1')
   })
 
-  it('reads TRUST_PROXY as a hop count', () => {
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+  it('reads TRUST_PROXY as a hop count, or as proxy addresses and CIDR ranges (Express’s names included)', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 })
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,FD00::/8, 203.0.113.7, linklocal,uniquelocal' }).trustProxy).toEqual({
+      kind: 'addresses',
+      entries: ['loopback', '10.0.0.0/8', 'fd00::/8', '203.0.113.7', 'linklocal', 'uniquelocal'],
+    })
+  })
+
+  it('reads MCP_CALLS_PER_CLIENT_PER_MINUTE: 120 by default, 0 for no limit', () => {
+    expect(loadConfig({}).mcp.callsPerClientPerMinute).toBe(120)
+    expect(loadConfig({ MCP_CALLS_PER_CLIENT_PER_MINUTE: '0' }).mcp.callsPerClientPerMinute).toBe(0)
+    expect(loadConfig({ MCP_CALLS_PER_CLIENT_PER_MINUTE: '30' }).mcp.callsPerClientPerMinute).toBe(30)
   })
 
   it.each([
+    ['MCP_CALLS_PER_CLIENT_PER_MINUTE', 'lots', /^MCP_CALLS_PER_CLIENT_PER_MINUTE="lots" is not valid: expected an integer from 0 to 1000000$/],
     ['PORT', 'eighty', /^PORT="eighty" is not valid: expected an integer from 0 to 65535$/],
     ['GECKOTERMINAL_RPM', '0', /^GECKOTERMINAL_RPM="0" is not valid/],
     ['KOIOS_RPM', 'many', /^KOIOS_RPM="many" is not valid/],
@@ -63,7 +74,10 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'postgres://x', /^DATABASE_URL="postgres:\/\/x" is not valid/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL="loud" is not valid: expected one of debug, info, warn, error, silent$/],
     ['PUBLIC_BASE_URL', 'https://api.example/v1', /^PUBLIC_BASE_URL=.* no path$/],
-    ['TRUST_PROXY', 'true', /^TRUST_PROXY="true" is not valid: expected an integer from 0 to 100$/],
+    ['TRUST_PROXY', 'true', /^TRUST_PROXY="true" is not valid: expected a hop count from 0 to 100, or comma-separated proxy addresses and CIDR ranges .*; "true" is neither$/],
+    ['TRUST_PROXY', '101', /^TRUST_PROXY="101" is not valid: a hop count is at most 100$/],
+    ['TRUST_PROXY', 'loopback, 10.0.0.0/33', /^TRUST_PROXY=.* "10.0.0.0\/33" is neither$/],
+    ['TRUST_PROXY', '10.0.0.256', /^TRUST_PROXY=.* "10.0.0.256" is neither$/],
     ['INSTANCES', '0', /^INSTANCES="0" is not valid: expected an integer from 1 to 1000$/],
     ['REDIS_TIMEOUT_MS', '5', /^REDIS_TIMEOUT_MS="5" is not valid/],
     ['COMMUNITY_MIN_ADA', '2.5', /^COMMUNITY_MIN_ADA="2.5" is not valid: expected an integer from 0 to 45000000000$/],

@@ -9,6 +9,8 @@ export interface LoadResult {
   p50Ms: number
   p99Ms: number
   tool: 'wrk' | 'autocannon'
+  /** Answers that were not 2xx or 3xx. */
+  non2xx: number
 }
 
 export interface LoadOptions {
@@ -16,6 +18,11 @@ export interface LoadOptions {
   connections: number
   seconds: number
   headers?: Record<string, string>
+  /**
+   * A wrk Lua script shaping each request (a POST body, a Host that changes per request): wrk only, since
+   * autocannon has no equivalent here.
+   */
+  script?: string
 }
 
 const hasWrk = Bun.which('wrk') !== null
@@ -36,9 +43,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return hasWrk ? wrk(options) : autocannon(options)
 }
 
-async function wrk({ url, connections, seconds, headers = {} }: LoadOptions): Promise<LoadResult> {
+async function wrk({ url, connections, seconds, headers = {}, script }: LoadOptions): Promise<LoadResult> {
   const args = ['wrk', '-t2', `-c${connections}`, `-d${seconds}s`, '--latency']
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`)
+  if (script !== undefined) args.push('-s', script)
   args.push(url)
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
   const out = await new Response(proc.stdout).text()
@@ -46,7 +54,8 @@ async function wrk({ url, connections, seconds, headers = {} }: LoadOptions): Pr
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN)
   const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN)
   const percentile = (p: string) => toMs(out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`)))
-  return { requestsPerSecond: rps, requests, p50Ms: percentile('50'), p99Ms: percentile('99'), tool: 'wrk' }
+  const refused = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
+  return { requestsPerSecond: rps, requests, p50Ms: percentile('50'), p99Ms: percentile('99'), tool: 'wrk', non2xx: refused }
 }
 
 function toMs(m: RegExpMatchArray | null): number {
@@ -55,7 +64,8 @@ function toMs(m: RegExpMatchArray | null): number {
   return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v
 }
 
-async function autocannon({ url, connections, seconds, headers = {} }: LoadOptions): Promise<LoadResult> {
+async function autocannon({ url, connections, seconds, headers = {}, script }: LoadOptions): Promise<LoadResult> {
+  if (script !== undefined) throw new Error('this figure needs wrk (a Lua script shapes its requests): apt-get install wrk')
   const bin = `${import.meta.dir}/../../node_modules/.bin/autocannon`
   const args = [bin, '-c', String(connections), '-d', String(seconds), '-j']
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`)
@@ -63,7 +73,14 @@ async function autocannon({ url, connections, seconds, headers = {} }: LoadOptio
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'ignore' })
   const json = JSON.parse(await new Response(proc.stdout).text())
   await proc.exited
-  return { requestsPerSecond: json.requests.average, requests: json.requests.total, p50Ms: json.latency.p50, p99Ms: json.latency.p99, tool: 'autocannon' }
+  return {
+    requestsPerSecond: json.requests.average,
+    requests: json.requests.total,
+    p50Ms: json.latency.p50,
+    p99Ms: json.latency.p99,
+    tool: 'autocannon',
+    non2xx: json.non2xx ?? 0,
+  }
 }
 
 export const median = (values: number[]): number => {

@@ -142,6 +142,18 @@ export class Memo {
     return { value: entry.value as T, state, storedAt: entry.storedAt }
   }
 
+  /**
+   * A stored value grew (or shrank) by `bytes` after it was stored (an answer's per-origin renderings): counted
+   * against the byte bound. Nothing happens when `key` now holds another value.
+   */
+  grow(key: string, value: unknown, bytes: number): void {
+    const entry = this.entries.get(key)
+    if (entry === undefined || entry.value !== value) return
+    entry.size += bytes
+    this.bytes += bytes
+    this.evict()
+  }
+
   /** The stored value whatever its age, without loading. */
   peek<T>(key: string): T | undefined {
     return this.entries.get(key)?.value as T | undefined

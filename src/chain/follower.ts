@@ -125,8 +125,8 @@ export class ChainFollower {
       this.deps.metrics?.chainEvent('poll_failed')
       const err = error instanceof Error ? error.message : String(error)
       // A refusal is the ledger keeping the quota (a spent day, a cool-down): expected, not a fault to warn of.
-      if (error instanceof BudgetRefusal) this.deps.logger.info({ err, reason: error.reason }, 'chain follower poll refused by the Koios budget: retried at the next poll')
-      else this.deps.logger.warn({ err }, 'chain follower poll failed: retried at the next poll')
+      if (error instanceof BudgetRefusal) this.deps.logger.sampled('chain poll', 'info', { err, reason: error.reason }, 'chain follower poll refused by the Koios budget: retried at the next poll')
+      else this.deps.logger.sampled('chain poll', 'warn', { err }, 'chain follower poll failed: retried at the next poll')
     }
     report.calls = calls.used
     return report

@@ -1,25 +1,22 @@
+import { contentSecurityPolicy } from '../http/page-headers'
 import { API_PREFIX } from '../paths'
 import type { ExplorerAssets } from './assets'
 
 export type PageKind = 'screener' | 'token' | 'wallet'
 
 /**
- * Scripts only from this origin (no inline script, no eval); styles allow inline because the chart library sets
- * element styles. Images: this service's logos, the data: URIs wallets use for their icons, and HTTPS. Nothing may
- * frame the page, and forms and fetches stay on this origin. Logos may come from an upstream's image CDN over
- * HTTPS (the logo endpoint redirects there for some tokens); an image cannot run script.
+ * Scripts only from this origin (the page's bundle with lightweight-charts inside; no inline script, no eval);
+ * styles allow inline because the chart library sets element styles. Images: this service's logos, the data: URIs
+ * wallets use for their icons, and HTTPS. Nothing may frame the page, and forms and fetches stay on this origin.
+ * Logos may come from an upstream's image CDN over HTTPS (the logo endpoint redirects there for some tokens); an
+ * image cannot run script.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy({
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: https:",
+  'connect-src': "'self'",
+})
 
 const TITLES: Record<PageKind, string> = {
   screener: 'Cardano token screener',

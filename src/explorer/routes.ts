@@ -1,15 +1,13 @@
 import { Elysia } from 'elysia'
 import { apiError } from '../http/error-catalogue'
+import { pageHeaders } from '../http/page-headers'
 import { ASSET_PREFIX, explorerAssets, IMMUTABLE } from './assets'
 import { CONTENT_SECURITY_POLICY, pageShell, type PageKind } from './html'
 
 const HIDDEN = { detail: { hide: true } }
 
 const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
+  ...pageHeaders(CONTENT_SECURITY_POLICY),
   // The shell names the current asset hashes: revalidate it every time (a 304 is cheap).
   'cache-control': 'no-cache',
 }

@@ -1,5 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox'
-import type { OriginPolicy } from './base-url'
+import { newOriginMarker } from './origin-template'
 import type { Built, ResponseCache } from './response-cache'
 
 /**
@@ -45,6 +45,17 @@ export function cachedRoute<R extends TSchema, T = Static<R>>(
   endpoint: CachedEndpoint<R>,
   options: CachedRouteOptions<T> = {},
 ): AnswerCached<T> {
+  return cachedAnswer(responses, endpoint, options)
+}
+
+/** A read that may say where its answer's origin marker is (an answer kept origin-free). */
+type MarkedRead<T> = () => Promise<RouteRead<T> & Pick<Built, 'originMarker'>>
+
+function cachedAnswer<R extends TSchema, T>(
+  responses: ResponseCache,
+  endpoint: CachedEndpoint<R>,
+  options: CachedRouteOptions<T>,
+): (request: Request, key: string, read: MarkedRead<T>, ttlSeconds?: number) => Response | Promise<Response> {
   const lifetime = endpoint.cacheSeconds
   if (lifetime === null) throw new Error('A cached route needs the endpoint\'s cacheSeconds')
   const { headers, answer = (data: T): Built => ({ body: data }) } = options
@@ -58,13 +69,14 @@ export function cachedRoute<R extends TSchema, T = Static<R>>(
         const built: Built = { ...answer(result.data), stale: result.stale }
         if (headers !== undefined) built.headers = headers
         if (result.ttlSeconds !== undefined) built.ttlSeconds = result.ttlSeconds
+        if (result.originMarker !== undefined) built.originMarker = result.originMarker
         return built
       },
       endpoint.response,
     )
 }
 
-/** Like AnswerCached, for answers that embed the caller's origin: `read` gets it. */
+/** Like AnswerCached, for answers that embed the caller's origin: `read` gets the origin to write URLs with. */
 export type AnswerCachedPerOrigin<T> = (
   request: Request,
   key: string,
@@ -72,18 +84,27 @@ export type AnswerCachedPerOrigin<T> = (
 ) => Response | Promise<Response>
 
 /**
- * A cached route whose answer embeds the caller's origin (URLs it hands out): the origin ends the cache key, so
- * one caller's Host never leaks into another's bytes, and the answers carry the origin's Vary.
+ * A cached route whose answer embeds the caller's origin (URLs it hands out). With PUBLIC_BASE_URL the read gets
+ * that origin. Otherwise it gets a marker (origin-template.ts): the answer is built and kept once, origin-free,
+ * under `key` alone, and each caller's origin is written in when it is served, so a new Host costs no rebuild and
+ * no cache entry. Either way the answers carry the origin's Vary (a CDN keeps them apart per Host).
  */
 export function cachedPerOrigin<R extends TSchema, T = Static<R>>(
   responses: ResponseCache,
-  origin: OriginPolicy,
   endpoint: CachedEndpoint<R>,
   options: Omit<CachedRouteOptions<T>, 'headers'> = {},
 ): AnswerCachedPerOrigin<T> {
-  const answer = cachedRoute<R, T>(responses, endpoint, { ...options, headers: origin.vary })
-  return (request, key, read) => {
-    const at = origin.of(request)
-    return answer(request, `${key}|${at}`, () => read(at))
+  const origin = responses.originPolicy
+  const fixed = origin.fixed
+  const settings = { ...options, headers: origin.vary }
+  if (fixed !== null) {
+    const answer = cachedRoute<R, T>(responses, endpoint, settings)
+    return (request, key, read) => answer(request, key, () => read(fixed))
   }
+  const answer = cachedAnswer<R, T>(responses, endpoint, settings)
+  return (request, key, read) =>
+    answer(request, key, async () => {
+      const marker = newOriginMarker()
+      return { ...(await read(marker)), originMarker: marker }
+    })
 }

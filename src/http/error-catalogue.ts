@@ -77,6 +77,14 @@ export const ERRORS = {
     hint: (p) => p.hint,
     sample: { label: "Invalid query parameter 'q'", hint: 'Expected string. GET /api/v1/ documents each parameter.' },
   }),
+  request_too_large: define<{ maxBytes: number }>({
+    status: 413,
+    meaning: 'The request declares a body (`Content-Length`) larger than any endpoint takes; refused before it is read',
+    error: 'Request body too large',
+    hint: (p) =>
+      `No endpoint takes a body over ${p.maxBytes} bytes (MCP messages are at most 64 KiB, community writes at most 8 KiB). Send the documented body only.`,
+    sample: { maxBytes: 1048576 },
+  }),
   unreadable_body: define({
     status: 400,
     meaning: 'The request body could not be parsed',
@@ -564,6 +572,27 @@ export const ERRORS = {
     hint: (p) => `This instance is holding as many streams as it allows. Retry in ${p.retryAfterSeconds} s, or poll GET /api/v1/tokens meanwhile.`,
     headers: retryAfter,
     sample: { retryAfterSeconds: 30 },
+  }),
+
+  // Operations
+  metrics_unauthorized: define({
+    status: 401,
+    meaning: 'METRICS_TOKEN is set and the request to /metrics does not carry it (`WWW-Authenticate`)',
+    error: 'Metrics need a token',
+    hint: 'This deployment keeps /metrics private: send Authorization: Bearer <METRICS_TOKEN>.',
+    headers: () => ({ 'www-authenticate': 'Bearer realm="metrics"' }),
+    sample: undefined,
+  }),
+
+  // The MCP endpoint (POST /api/mcp): its refusals travel in JSON-RPC error envelopes, this body as their `data`
+  too_many_mcp_calls: define<{ max: number; retryAfterSeconds: number }>({
+    status: 429,
+    meaning: 'This client address made the most MCP tool calls allowed this minute (`Retry-After`; an IPv6 client counts per /64)',
+    error: 'Too many MCP tool calls from this address',
+    hint: (p) =>
+      `At most ${p.max} tool calls a minute from one address (MCP_CALLS_PER_CLIENT_PER_MINUTE). Retry in ${p.retryAfterSeconds} s; answers are cached, so repeating a call sooner gets nothing newer.`,
+    headers: retryAfter,
+    sample: { max: 120, retryAfterSeconds: 42 },
   }),
 } as const
 

@@ -2,6 +2,7 @@ import type { Logger } from '../observability/logger'
 import type { Metrics } from '../observability/metrics'
 import { endRequest, forClient, newRequestChain } from '../upstream/call-context'
 import { clientKey } from './client-key'
+import { apiError } from './error-catalogue'
 import { withRateLimitHeaders } from './rate-limit-headers'
 import type { RouteTable } from './error-handler'
 import { pickRequestId, rememberRequestId } from './request-id'
@@ -35,6 +36,13 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 }
 
+/**
+ * The largest body any request may declare: the endpoints that read one take far less (MCP 64 KiB, community writes
+ * 8 KiB) and bound their own reads. Bun's own limit is lifted (server.ts) so that a larger Content-Length gets this
+ * JSON 413 with CORS rather than Bun's bare one.
+ */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
+
 /** Elysia's composed handler: its higher-order wrappers are called with the request alone. */
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -47,6 +55,19 @@ export interface FrontAnswer {
 }
 
 const completeAnswers = new WeakMap<Response, string>()
+
+const internalRequests = new WeakSet<Request>()
+
+/**
+ * A request the service makes to itself while answering another (an MCP tool reading its REST twin): routed and
+ * cached as any GET, but not a request of its own. It is not logged, measured or stamped, and its upstream calls
+ * count against the client of the request it serves (the enclosing one, whose context it runs in).
+ */
+export function internalRequest(url: string, headers: Record<string, string>): Request {
+  const request = new Request(url, { headers })
+  internalRequests.add(request)
+  return request
+}
 
 /**
  * Mark an answer that already carries its request id and CORS headers, with its cache result for the log.
@@ -72,6 +93,15 @@ function stamp(response: Response, requestId: string): Response {
     for (const name in CORS_HEADERS) headers.set(name, CORS_HEADERS[name as keyof typeof CORS_HEADERS])
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
+}
+
+/** The 413 for a body over the bound; the connection is closed rather than read to its end. */
+function tooLarge(): Response {
+  const error = apiError('request_too_large', { maxBytes: MAX_REQUEST_BODY_BYTES })
+  return new Response(JSON.stringify(error.toBody()), {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' },
+  })
 }
 
 export interface ObserveDeps {
@@ -124,10 +154,18 @@ export function observe(deps: ObserveDeps) {
 
   return (handler: Handler): Handler =>
     function observedRequest(request: Request) {
+      if (internalRequests.has(request)) return deps.front(request, '', routeOf)?.response ?? handler(request)
       const startedAt = performance.now()
       const requestId = pickRequestId(request)
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'x-request-id': requestId } })
+      }
+      // Refused before anything reads the body (seven digits or more: a cheap test before the number).
+      const declared = request.headers.get('content-length')
+      if (declared !== null && declared.length > 6 && Number(declared) > MAX_REQUEST_BODY_BYTES) {
+        const response = stamp(tooLarge(), requestId)
+        record(request, requestId, routeOf(request), response.status, null, startedAt)
+        return response
       }
       const front = deps.front(request, requestId, routeOf)
       if (front === undefined) return routed(handler, request, requestId, startedAt)

@@ -9,3 +9,9 @@ export function requestPath(url: string): string {
   const query = url.indexOf('?', start)
   return url.slice(start, query === -1 ? undefined : query)
 }
+
+/** The path and query of a request URL (no scheme or host): what the front cache keys on, whatever the Host. */
+export function pathAndQuery(url: string): string {
+  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2)
+  return start === -1 ? '/' : url.slice(start)
+}

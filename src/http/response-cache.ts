@@ -1,9 +1,13 @@
 import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import type { CacheState, Memo } from '../cache/memo'
+import { originPolicy as hostOrigin, type OriginPolicy } from './base-url'
+import { ClientIdentity } from './client-address'
 import { compress, compressible, preferredCoding, type Coding } from './content-coding'
 import { CORS_HEADERS, markComplete, type FrontAnswer } from './observe'
+import { OriginRenderings, splitOnMarker } from './origin-template'
 import { requestIdOf } from './request-id'
+import { pathAndQuery } from './request-path'
 
 /** What an endpoint builds once per cache lifetime. */
 export interface Built {
@@ -19,6 +23,11 @@ export interface Built {
   stale?: boolean
   /** The Cache-Control for the answer's lifetime, when not `public, s-maxage=<lifetime>` (logos add max-age). */
   cacheControl?: (ttlSeconds: number) => string
+  /**
+   * The text standing for the caller's origin in the body (origin-template.ts): the answer is kept origin-free
+   * and each caller's origin is written in when it is served.
+   */
+  originMarker?: string
 }
 
 /**
@@ -33,16 +42,9 @@ export interface Representation {
   etag: string
 }
 
-interface Stored {
-  status: number
-  /** Body sizes in bytes, every coding counted, plus the stamped answers' headers: the cache's byte bound. */
-  size: number
-  cacheControl: string
-  /** The Vary header (a 304 carries it too), or null. */
-  vary: string | null
-  ttlSeconds: number
-  stale: boolean
-  /** Identity always; br and gzip for compressible bodies, compressed once here rather than per hit. */
+/** The answer in each content coding as a caller gets it: ready Responses over shared bytes. */
+interface Rendering {
+  /** Identity always; br and gzip for compressible bodies, compressed once rather than per hit. */
   representations: { identity: Representation } & Partial<Record<Coding, Representation>>
   /**
    * Each representation as a ready Response. Each hit answers a clone: a clone shares the body bytes, where
@@ -57,6 +59,27 @@ interface Stored {
   stamped: { ok: Partial<Record<Coding, Stamp>>; notModified: Partial<Record<Coding, Stamp>> }
 }
 
+interface Stored {
+  status: number
+  /** Body sizes in bytes, every coding counted, plus the stamped answers' headers: the cache's byte bound. */
+  size: number
+  cacheControl: string
+  /** The Vary header (a 304 carries it too), or null. */
+  vary: string | null
+  ttlSeconds: number
+  stale: boolean
+  /**
+   * As stored and shared: every coding of the answer, or for an answer that embeds the origin its origin-free
+   * identity bytes (with `originMarker` where the origin goes; no ETag: no caller gets these bytes).
+   */
+  representations: { identity: Representation } & Partial<Record<Coding, Representation>>
+  originMarker: string | null
+  /** The answer as served, when it embeds no origin. */
+  fixed: Rendering | null
+  /** The renderings per origin of an answer that embeds it. */
+  origins: OriginRenderings<Rendering> | null
+}
+
 interface Stamp {
   age: number
   state: CacheState
@@ -64,18 +87,58 @@ interface Stamp {
 }
 
 /** A stored answer as plain data: what travels between instances (see storedCodec). */
-type StoredData = Omit<Stored, 'size' | 'prototypes' | 'stamped'>
+type StoredData = Omit<Stored, 'size' | 'fixed' | 'origins'>
 
-/** The stored answer with its ready Responses and byte size. */
+/** The stored answer with its ready Responses (or its per-origin renderings) and byte size. */
 function ready(data: StoredData): Stored {
-  const prototypes: Stored['prototypes'] = {}
-  let size = 0
-  for (const [coding, r] of Object.entries(data.representations) as [Coding, Representation][]) {
-    prototypes[coding] = new Response(r.body as BodyInit | null, { status: data.status, headers: r.headers })
-    // The prototype and the stamped 200 and 304 share the body; each holds its own copy of the headers.
-    size += (r.body?.byteLength ?? 0) + 3 * headersSize(r.headers)
+  if (data.originMarker === null) {
+    const fixed = rendering(data.status, data.representations)
+    return { ...data, size: renderingSize(fixed), fixed, origins: null }
   }
-  return { ...data, size, prototypes, stamped: { ok: {}, notModified: {} } }
+  const template = data.representations.identity
+  const origins = new OriginRenderings(
+    splitOnMarker(template.body ?? new Uint8Array(), data.originMarker),
+    (body, keep) => rendering(data.status, representationsOf(body, template.headers, keep)),
+    renderingSize,
+  )
+  return { ...data, size: (template.body?.byteLength ?? 0) + headersSize(template.headers), fixed: null, origins }
+}
+
+function rendering(status: number, representations: Rendering['representations']): Rendering {
+  const prototypes: Rendering['prototypes'] = {}
+  for (const [coding, r] of Object.entries(representations) as [Coding, Representation][]) {
+    prototypes[coding] = new Response(r.body as BodyInit | null, { status, headers: r.headers })
+  }
+  return { representations, prototypes, stamped: { ok: {}, notModified: {} } }
+}
+
+/** The prototype and the stamped 200 and 304 share the body; each holds its own copy of the headers. */
+function renderingSize(r: Rendering): number {
+  let size = 0
+  for (const rep of Object.values(r.representations) as Representation[]) size += (rep.body?.byteLength ?? 0) + 3 * headersSize(rep.headers)
+  return size
+}
+
+/**
+ * The representations of a body with the headers every one carries (content type, cache control, Vary, CORS,
+ * extras): identity always, br and gzip too when the body is compressible and `compressNow` (an answer kept for
+ * many hits; a one-off origin's rendering is served once and not worth compressing).
+ */
+function representationsOf(body: Uint8Array | null, headers: Record<string, string>, compressNow: boolean): Rendering['representations'] {
+  const representation = (bytes: Uint8Array | null, coding: Coding): Representation => {
+    const etag = bytes === null ? '' : strongEtag(bytes)
+    const own: Record<string, string> = { ...headers }
+    if (etag !== '') own.etag = etag
+    if (coding !== 'identity') own['content-encoding'] = coding
+    return { body: bytes, headers: own, etag }
+  }
+  const representations: Rendering['representations'] = { identity: representation(body, 'identity') }
+  if (compressNow && body !== null && compressible(headers['content-type'] ?? '')) {
+    const compressed = compress(body)
+    if (compressed.br !== undefined) representations.br = representation(compressed.br, 'br')
+    if (compressed.gzip !== undefined) representations.gzip = representation(compressed.gzip, 'gzip')
+  }
+  return representations
 }
 
 const CODINGS: Coding[] = ['identity', 'br', 'gzip']
@@ -101,8 +164,8 @@ export const storedCodec = {
       const r = value.representations[coding]
       if (r !== undefined) representations[coding] = { ...r, body: r.body === null ? null : r.body.toBase64() }
     }
-    const { status, cacheControl, vary, ttlSeconds, stale } = value
-    return { status, cacheControl, vary, ttlSeconds, stale, representations }
+    const { status, cacheControl, vary, ttlSeconds, stale, originMarker } = value
+    return { status, cacheControl, vary, ttlSeconds, stale, originMarker, representations }
   },
   decode(json: unknown): { value: Stored } | null {
     const data = readStoredData(json)
@@ -111,14 +174,15 @@ export const storedCodec = {
 }
 
 function isStored(value: unknown): value is Stored {
-  return typeof value === 'object' && value !== null && 'prototypes' in value && 'representations' in value
+  return typeof value === 'object' && value !== null && 'origins' in value && 'representations' in value
 }
 
 /** The plain data of a shared answer, checked field by field (another writer's or a cut value is absent). */
 function readStoredData(json: unknown): StoredData | null {
   if (typeof json !== 'object' || json === null) return null
-  const { status, cacheControl, vary, ttlSeconds, stale, representations } = json as Record<string, unknown>
+  const { status, cacheControl, vary, ttlSeconds, stale, representations, originMarker = null } = json as Record<string, unknown>
   if (typeof status !== 'number' || typeof cacheControl !== 'string' || typeof ttlSeconds !== 'number') return null
+  if (originMarker !== null && typeof originMarker !== 'string') return null
   if (typeof stale !== 'boolean' || (vary !== null && typeof vary !== 'string')) return null
   if (typeof representations !== 'object' || representations === null) return null
   const read: Partial<Record<Coding, Representation>> = {}
@@ -132,7 +196,7 @@ function readStoredData(json: unknown): StoredData | null {
   }
   const identity = read.identity
   if (identity === undefined) return null
-  return { status, cacheControl, vary, ttlSeconds, stale, representations: { ...read, identity } }
+  return { status, cacheControl, vary, ttlSeconds, stale, originMarker, representations: { ...read, identity } }
 }
 
 /** A response built from stale or degraded inputs is retried this soon, whatever the endpoint's lifetime. */
@@ -147,33 +211,23 @@ interface FrontRoute {
 }
 
 /**
- * The request URL plus the headers the origin is built from (Host, and X-Forwarded-* when believed): all that
- * can change an answer.
- */
-function frontKey(request: Request, forwarded: boolean): string {
-  const headers = request.headers
-  const base = `${headers.get('host') ?? ''}|${request.url}`
-  if (!forwarded) return base
-  const proto = headers.get('x-forwarded-proto')
-  const forwardedHost = headers.get('x-forwarded-host')
-  return proto === null && forwardedHost === null ? base : `${base}|${proto ?? ''}|${forwardedHost ?? ''}`
-}
-
-/**
  * Cached endpoint answers, kept as ready bytes with a strong ETag so a hit costs no serialisation or
  * validation: the bytes are validated against the response schema once, when the entry is filled.
  * Sits on the shared Memo, so answers get single flight, stale-while-revalidate and stale-on-error too.
  */
 export class ResponseCache {
   private readonly checks = new WeakMap<TSchema, TypeCheck<TSchema>>()
-  /** GET URLs (with the headers that shape the origin) already answered from a cache key: the front cache. */
+  /**
+   * GET paths (with their query) already answered from a cache key: the front cache. The Host is not part of it:
+   * an answer that embeds the origin is one entry for every origin (origin-template.ts).
+   */
   private readonly routeByUrl = new Map<string, FrontRoute>()
 
   constructor(
     private readonly memo: Memo,
     private readonly now: () => number = Date.now,
-    /** Whether X-Forwarded-Host/Proto shape answers (TRUST_PROXY ≥ 1): the front cache then keys on them. */
-    private readonly forwarded = false,
+    /** Whose origin an answer that embeds one is served with (cached-route.ts builds such answers). */
+    readonly originPolicy: OriginPolicy = hostOrigin(null, new ClientIdentity({ kind: 'hops', hops: 0 })),
   ) {}
 
   /**
@@ -193,7 +247,7 @@ export class ResponseCache {
     const hit = this.memo.servable<Stored>(key, now)
     if (hit !== undefined) {
       const state = cacheStateOf(hit)
-      return markComplete(render(request, requestIdOf(request) ?? '', hit.value, state, now - hit.storedAt), state)
+      return markComplete(render(request, requestIdOf(request) ?? '', this.renderingFor(() => this.originPolicy.of(request), key, hit.value), hit.value, state, now - hit.storedAt), state)
     }
     return this.load(request, key, ttlSeconds, build, schema)
   }
@@ -214,7 +268,21 @@ export class ResponseCache {
       async () => this.store(await build(), ttlSeconds, schema),
     )
     const state = cacheStateOf(cached)
-    return markComplete(render(request, requestIdOf(request) ?? '', cached.value, state, this.now() - cached.storedAt), state)
+    const age = this.now() - cached.storedAt
+    return markComplete(render(request, requestIdOf(request) ?? '', this.renderingFor(() => this.originPolicy.of(request), key, cached.value), cached.value, state, age), state)
+  }
+
+  /**
+   * The answer as this request's caller gets it: the stored one, or its rendering for the caller's origin (a kept
+   * rendering's bytes are counted against the cache's bound, under the answer's key).
+   */
+  private renderingFor(origin: () => string, key: string, stored: Stored): Rendering {
+    if (stored.fixed !== null) return stored.fixed
+    const origins = stored.origins!
+    const kept = origins.keptBytes
+    const answer = origins.for(origin())
+    if (origins.keptBytes !== kept) this.memo.grow(key, stored, origins.keptBytes - kept)
+    return answer
   }
 
   /**
@@ -227,20 +295,47 @@ export class ResponseCache {
    */
   answerFromFront(request: Request, requestId: string, routeOf: (request: Request) => string): FrontAnswer | undefined {
     if (request.method !== 'GET') return undefined
-    const front = this.routeByUrl.get(frontKey(request, this.forwarded))
+    const found = this.frontHit(pathAndQuery(request.url), () => this.originPolicy.of(request))
+    if (found === undefined) return undefined
+    const { front, hit, answer, now } = found
+    const cache = cacheStateOf(hit)
+    // The template of a URL never changes: matched once, not on every hit (a parameterised route is a regex scan).
+    front.route ??= routeOf(request)
+    return { response: render(request, requestId, answer, hit.value, cache, now - hit.storedAt), cache, route: front.route }
+  }
+
+  /**
+   * The front answer for a GET of `path` (with its query) by a caller of `origin` as bytes, without a Request or a
+   * Response (an MCP tool reading its REST twin copies them into its own answer): the identity body, its ETag, and
+   * whether it is STALE. Undefined when the route must answer.
+   */
+  bytesFromFront(path: string, origin: string): { status: number; body: Uint8Array; etag: string; stale: boolean } | undefined {
+    const found = this.frontHit(path, () => origin)
+    if (found === undefined) return undefined
+    const { hit, answer } = found
+    const identity = answer.representations.identity
+    if (identity.body === null) return undefined
+    return { status: hit.value.status, body: identity.body, etag: identity.etag, stale: cacheStateOf(hit) === 'STALE' }
+  }
+
+  /** A GET of `path` the front cache can answer now: its entry and the rendering for the caller's origin. */
+  private frontHit(path: string, origin: () => string) {
+    const front = this.routeByUrl.get(path)
     if (front === undefined) return undefined
     // One clock read for the freshness check and the Age.
     const now = this.now()
     const hit = this.memo.servable<Stored>(front.key, now)
     if (hit === undefined) return undefined
-    const cache = cacheStateOf(hit)
-    // The template of a URL never changes: matched once, not on every hit (a parameterised route is a regex scan).
-    front.route ??= routeOf(request)
-    return { response: render(request, requestId, hit.value, cache, now - hit.storedAt), cache, route: front.route }
+    try {
+      return { front, hit, answer: this.renderingFor(origin, front.key, hit.value), now }
+    } catch {
+      // No origin to write in (an invalid Host): the route answers its 400.
+      return undefined
+    }
   }
 
   private remember(request: Request, key: string): void {
-    const url = frontKey(request, this.forwarded)
+    const url = pathAndQuery(request.url)
     if (this.routeByUrl.get(url)?.key === key) return
     // Bounded: past the cap the map starts over (it is only a shortcut; the route path still answers).
     if (this.routeByUrl.size >= MAX_FRONT_URLS) this.routeByUrl.clear()
@@ -265,24 +360,14 @@ export class ResponseCache {
     const cacheControl = built.cacheControl?.(ttlSeconds) ?? `public, s-maxage=${ttlSeconds}`
     const headers: Record<string, string> = { ...CORS_HEADERS, 'cache-control': cacheControl, ...built.headers }
     const contentType = built.contentType ?? JSON_TYPE
-    const negotiated = body !== null && compressible(contentType)
     // Every compressible answer varies on Accept-Encoding, even one too small to compress: one rule for caches.
-    if (negotiated) headers.vary = headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`
+    if (body !== null && compressible(contentType)) headers.vary = headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`
     if (body !== null) headers['content-type'] = contentType
-    const representation = (bytes: Uint8Array | null, coding: Coding): Representation => {
-      const etag = bytes === null ? '' : strongEtag(bytes)
-      const own: Record<string, string> = { ...headers }
-      if (etag !== '') own.etag = etag
-      if (coding !== 'identity') own['content-encoding'] = coding
-      return { body: bytes, headers: own, etag }
-    }
-    const representations: Stored['representations'] = { identity: representation(body, 'identity') }
-    if (negotiated) {
-      const compressed = compress(body)
-      if (compressed.br !== undefined) representations.br = representation(compressed.br, 'br')
-      if (compressed.gzip !== undefined) representations.gzip = representation(compressed.gzip, 'gzip')
-    }
-    return ready({ status, cacheControl, vary: headers.vary ?? null, ttlSeconds, stale, representations })
+    const originMarker = built.originMarker ?? null
+    // An origin-free answer keeps its template bytes only; each origin's rendering is made when first served.
+    const representations: Stored['representations'] =
+      originMarker === null ? representationsOf(body, headers, true) : { identity: { body, headers, etag: '' } }
+    return ready({ status, cacheControl, vary: headers.vary ?? null, ttlSeconds, stale, originMarker, representations })
   }
 
   private validate(schema: TSchema, value: unknown): void {
@@ -328,27 +413,27 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
  * A hit: the representation the caller's Accept-Encoding asks for; a 304 when the caller's ETag matches it,
  * else a clone of it. Either is a clone of the stamped answer of this second, with the request id written.
  */
-function render(request: Request, requestId: string, stored: Stored, state: CacheState, ageMs: number): Response {
+function render(request: Request, requestId: string, answer: Rendering, stored: Stored, state: CacheState, ageMs: number): Response {
   const age = Math.max(0, Math.floor(ageMs / 1000))
   const headers = request.headers
-  const coding = stored.representations.br === undefined && stored.representations.gzip === undefined
+  const coding = answer.representations.br === undefined && answer.representations.gzip === undefined
     ? 'identity'
     : preferredCoding(headers.get('accept-encoding'))
-  const chosen = stored.representations[coding] === undefined ? 'identity' : coding
-  const etag = stored.representations[chosen]!.etag
+  const chosen = answer.representations[coding] === undefined ? 'identity' : coding
+  const etag = answer.representations[chosen]!.etag
   const ifNoneMatch = headers.get('if-none-match')
   const notModified = stored.status === 200 && ifNoneMatch !== null && etag !== '' && etagMatches(ifNoneMatch, etag)
-  const response = stamped(stored, notModified, chosen, age, state).clone()
+  const response = stamped(answer, stored, notModified, chosen, age, state).clone()
   response.headers.set('x-request-id', requestId)
   return response
 }
 
 /** The stored answer (or its 304) in `coding` with this Age and X-Cache, built at most once per second. */
-function stamped(stored: Stored, notModified: boolean, coding: Coding, age: number, state: CacheState): Response {
-  const stamps = notModified ? stored.stamped.notModified : stored.stamped.ok
+function stamped(answer: Rendering, stored: Stored, notModified: boolean, coding: Coding, age: number, state: CacheState): Response {
+  const stamps = notModified ? answer.stamped.notModified : answer.stamped.ok
   const current = stamps[coding]
   if (current !== undefined && current.age === age && current.state === state) return current.response
-  const response = notModified ? notModifiedAnswer(stored, coding) : stored.prototypes[coding]!.clone()
+  const response = notModified ? notModifiedAnswer(answer, stored, coding) : answer.prototypes[coding]!.clone()
   response.headers.set('x-cache', state)
   response.headers.set('age', String(age))
   stamps[coding] = { age, state, response }
@@ -356,10 +441,10 @@ function stamped(stored: Stored, notModified: boolean, coding: Coding, age: numb
 }
 
 /** A 304 carries the 200's ETag, Cache-Control, Vary and CORS headers, and no body. */
-function notModifiedAnswer(stored: Stored, coding: Coding): Response {
+function notModifiedAnswer(answer: Rendering, stored: Stored, coding: Coding): Response {
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
-    etag: stored.representations[coding]!.etag,
+    etag: answer.representations[coding]!.etag,
     'cache-control': stored.cacheControl,
   }
   if (stored.vary !== null) headers.vary = stored.vary

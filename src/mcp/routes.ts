@@ -5,13 +5,22 @@ import {
   type McpRequestContext,
 } from '@modelcontextprotocol/server'
 import { Elysia } from 'elysia'
-import { MCP_PATH } from '../paths'
+import { API_PREFIX, MCP_PATH } from '../paths'
 import type { OriginPolicy } from '../http/base-url'
+import { internalRequest } from '../http/observe'
+import type { ResponseCache } from '../http/response-cache'
+import type { WindowCounter } from '../limits/window-counter'
 import type { Logger } from '../observability/logger'
 import type { Services } from '../services'
 import type { Upstreams } from '../upstream'
+import { mcpCallRule, refuseOverLimit } from './call-limit'
+import { answerDirectly, directCall } from './direct-call'
+import { requestIdOf } from './json-rpc'
+import { restAnswerOf } from './rest-answer'
 import { jsonRpcError, readMcpBody, type McpBody } from './request-body'
 import { createMcpServer } from './server'
+import type { ToolContext } from './tool'
+import { mcpToolDefinitions } from './tools'
 
 const INVALID_HOST = { kind: 'rejected', status: 400, code: -32000, message: 'Bad Request: invalid Host header' } as const
 
@@ -19,9 +28,19 @@ export interface McpDeps {
   services: Services
   upstreams: Upstreams
   logger: Logger
-  publicBaseUrl: string | null
   origin: OriginPolicy
+  /** Per-client counters (MCP_CALLS_PER_CLIENT_PER_MINUTE). */
+  windows: WindowCounter
+  callsPerClientPerMinute: number
+  /** Whom a per-client limit counts a request against (an IPv6 client by its /64). */
+  limitKey(request: Request): string
+  /** The cached answers: a tool's repeated read of its REST twin is their front cache's bytes. */
+  responses: ResponseCache
+  /** The app answering a request made from inside it (a tool reading its REST twin the first time, or a refusal). */
+  internal(request: Request): Promise<Response>
 }
+
+const TOOLS = new Map(mcpToolDefinitions.map((tool) => [tool.name, tool]))
 
 /**
  * The MCP endpoint: Streamable HTTP, stateless (a fresh server per request, see server.ts), POST only; GET
@@ -31,19 +50,31 @@ export interface McpDeps {
  * 2026 clients with JSON unless a call needs streaming, and 2025 clients that accept `text/event-stream` with
  * SSE. A 2025 client that accepts only JSON (or sends no Accept, as curl does) gets a plain JSON answer here
  * instead of the SDK's 406: a keyless public endpoint should be easy to try.
+ *
+ * Cheap refusals first: an unreadable body or a batch (request-body.ts), then a tool call over the client's limit
+ * (call-limit.ts). A 2025-era tool call with a REST twin is then answered from the twin's cached bytes
+ * (direct-call.ts); everything else goes through the SDK.
  */
 export function mcpRoutes(deps: McpDeps) {
-  const factory = (ctx: McpRequestContext) =>
-    createMcpServer(
-      {
-        services: deps.services,
-        upstreams: deps.upstreams,
-        origin: ctx.requestInfo ? deps.origin.of(ctx.requestInfo) : (deps.publicBaseUrl ?? ''),
+  const rule = mcpCallRule(deps.callsPerClientPerMinute)
+  const contextFor = (request: Request): ToolContext => {
+    const origin = deps.origin.of(request)
+    return {
+      services: deps.services,
+      upstreams: deps.upstreams,
+      origin,
+      async rest(path) {
+        const known = deps.responses.bytesFromFront(`${API_PREFIX}${path}`, origin)
+        if (known !== undefined) return known
+        const internal = internalRequest(`${origin}${API_PREFIX}${path}`, { host: new URL(origin).host })
+        return restAnswerOf(await deps.internal(internal))
       },
-      deps.logger,
-    )
+    }
+  }
+  const factory = (ctx: McpRequestContext) =>
+    createMcpServer(ctx.requestInfo ? contextFor(ctx.requestInfo) : contextFor(new Request(`${deps.origin.fixed ?? 'http://localhost'}${MCP_PATH}`)), deps.logger)
   const handler = createMcpHandler(factory, {
-    onerror: (error) => deps.logger.warn({ err: error.message }, 'MCP request rejected'),
+    onerror: (error) => deps.logger.sampled('mcp rejected', 'warn', { err: error.message }, 'MCP request rejected'),
   })
 
   async function legacyJson(request: Request, body: unknown): Promise<Response> {
@@ -66,11 +97,18 @@ export function mcpRoutes(deps: McpDeps) {
       if (parsed.kind === 'rejected') return jsonRpcError(parsed)
       // With an invalid Host header Bun leaves request.url relative; the transport needs an absolute URL.
       if (!URL.canParse(request.url)) return jsonRpcError(INVALID_HOST)
+      const message = parsed.value
+      if (rule.limit > 0 && (message as { method?: unknown } | null)?.method === 'tools/call') {
+        const refused = await refuseOverLimit(deps.windows, rule, deps.limitKey(request), requestIdOf(message))
+        if (refused !== null) return refused
+      }
       const accept = (request.headers.get('accept') ?? '').toLowerCase()
       const wantsSse = accept.includes('text/event-stream')
+      const direct = directCall(request, message, TOOLS)
+      if (direct !== null) return answerDirectly(direct, contextFor(request), wantsSse, deps.logger)
       const forwarded = wantsSse && accept.includes('application/json') ? request : acceptingBoth(request)
-      if (!wantsSse && (await isLegacyRequest(forwarded, parsed.value))) return legacyJson(forwarded, parsed.value)
-      return handler.fetch(forwarded, { parsedBody: parsed.value })
+      if (!wantsSse && (await isLegacyRequest(forwarded, message))) return legacyJson(forwarded, message)
+      return handler.fetch(forwarded, { parsedBody: message })
     },
     { parse: ({ request }) => readMcpBody(request), detail: { hide: true } },
   )

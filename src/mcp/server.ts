@@ -13,6 +13,7 @@ import { COVERAGE_RULES } from '../market/coverage'
 import { classifyError } from '../http/classify-error'
 import type { Logger } from '../observability/logger'
 import { parseToolArguments } from './arguments'
+import { toolResult } from './rest-answer'
 import type { McpTool, ToolContext } from './tool'
 import { mcpToolDefinitions } from './tools'
 import { VERSION } from '../version'
@@ -34,7 +35,9 @@ const CAPABILITIES = { tools: { listChanged: false } }
 /**
  * A fresh MCP server for one HTTP request (the transport is stateless), with every tool registered.
  * Tools answer with the REST body as structured content (and as JSON text for clients without structured
- * output); `_meta.stale` says the answer was built from stale upstream copies.
+ * output); `_meta.stale` says the answer was built from stale upstream copies (or is served past its lifetime
+ * while it is rebuilt). A tool with a REST twin reads that endpoint's answer (rest-answer.ts); the common calls
+ * never get here (direct-call.ts answers them from the same bytes).
  */
 export function createMcpServer(context: ToolContext, logger: Logger, tools: McpTool[] = mcpToolDefinitions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES })
@@ -57,7 +60,8 @@ export function createMcpServer(context: ToolContext, logger: Logger, tools: Mcp
 export async function runTool(tool: McpTool, context: ToolContext, rawArgs: unknown, logger: Logger): Promise<CallToolResult> {
   try {
     const args = parseToolArguments(tool.input, rawArgs)
-    const { data, stale } = await tool.call(context, args)
+    if (tool.rest !== undefined) return toolResult(await context.rest(tool.rest(args)))
+    const { data, stale } = await tool.call!(context, args)
     return {
       content: [{ type: 'text', text: JSON.stringify(data) }],
       structuredContent: data as Record<string, unknown>,

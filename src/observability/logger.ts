@@ -1,4 +1,5 @@
 import type { LogLevel } from '../config'
+import { LINE_BUDGETS, LineBudget, type LineKind } from './line-budget'
 
 /**
  * One JSON object per line on stdout: `{"time":…,"level":"info","msg":…, …fields}`.
@@ -19,6 +20,10 @@ export class Logger {
   /** The last client address and its JSON text: a connection's requests come one after another from one address. */
   private lastClient = ''
   private lastClientText = '""'
+  private readonly budgets = Object.fromEntries(
+    Object.entries(LINE_BUDGETS).map(([kind, budget]) => [kind, new LineBudget(budget)]),
+  ) as Record<LineKind, LineBudget>
+  private readonly requestBudget = this.budgets.request
 
   constructor(
     level: LogLevel,
@@ -47,8 +52,31 @@ export class Logger {
     this.write('error', fields, msg)
   }
 
+  /**
+   * A line of a kind that can repeat without bound: written while its kind's budget allows (line-budget.ts), else
+   * counted; the next one written after lines were left out is preceded by one line saying how many.
+   */
+  sampled(kind: LineKind, level: Level, fields: Record<string, unknown>, msg: string): void {
+    if (RANK[level] < this.threshold) return
+    const budget = this.budgets[kind]
+    if (!budget.admit(Date.now())) return
+    if (budget.unreported > 0) this.reportLeftOut(kind, budget)
+    this.write(level, fields, msg)
+  }
+
+  /** Lines left out since start, per kind (for the metrics). */
+  leftOut(): Record<LineKind, number> {
+    return Object.fromEntries(Object.entries(this.budgets).map(([kind, budget]) => [kind, budget.leftOutTotal])) as Record<LineKind, number>
+  }
+
   flush(): void {
+    for (const [kind, budget] of Object.entries(this.budgets) as [LineKind, LineBudget][]) this.reportLeftOut(kind, budget)
     this.sink.flush()
+  }
+
+  private reportLeftOut(kind: LineKind, budget: LineBudget): void {
+    const { count, since } = budget.takeUnreported()
+    if (count > 0) this.write('info', { kind, count, since: new Date(since).toISOString() }, 'log lines left out (over their budget; counted in the metrics)')
   }
 
   /**
@@ -58,6 +86,11 @@ export class Logger {
    */
   request(reqId: string, method: string, route: string, status: number, ms: number, cache: string | null, client: string): void {
     if (RANK.info < this.threshold) return
+    // Under a flood only the budget's lines are written (every 5xx is); the metrics count every request.
+    const now = Date.now()
+    const budget = this.requestBudget
+    if (status < 500 && !budget.admit(now)) return
+    if (budget.unreported > 0) this.reportLeftOut('request', budget)
     const cacheField = cache === null ? '' : `,"cache":"${cache}"`
     const methodText = KNOWN_METHODS.has(method) ? `"${method}"` : JSON.stringify(method)
     if (client !== this.lastClient) {
@@ -66,7 +99,7 @@ export class Logger {
     }
     const clientText = this.lastClientText
     this.sink.write(
-      `{"time":"${isoNow()}","level":"info","msg":"request","reqId":"${reqId}","method":${methodText},"route":"${route}","status":${status},"ms":${ms}${cacheField},"client":${clientText}}\n`,
+      `{"time":"${isoNow(now)}","level":"info","msg":"request","reqId":"${reqId}","method":${methodText},"route":"${route}","status":${status},"ms":${ms}${cacheField},"client":${clientText}}\n`,
     )
   }
 
@@ -94,8 +127,7 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 let isoMs = 0
 let isoText = ''
 /** ISO time, formatted at most once per millisecond (the request log asks for it on every hit). */
-function isoNow(): string {
-  const now = Date.now()
+function isoNow(now = Date.now()): string {
   if (now !== isoMs) {
     isoMs = now
     isoText = new Date(now).toISOString()

@@ -124,6 +124,18 @@ export class Metrics implements UpstreamObserver {
     },
   })
 
+  private logLines: () => Record<string, number> = () => ({})
+
+  private readonly logLinesLeftOut: Gauge<'kind'> = new Gauge({
+    name: 'log_lines_left_out',
+    help: 'Log lines not written since start because their kind was over its budget (requests, closed streams, refused polls…)',
+    labelNames: ['kind'],
+    registers: [this.registry],
+    collect: (): void => {
+      for (const [kind, count] of Object.entries(this.logLines())) this.logLinesLeftOut.set({ kind }, count)
+    },
+  })
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry })
   }
@@ -178,6 +190,11 @@ export class Metrics implements UpstreamObserver {
   /** Report a cache's size at each scrape. */
   watchCache(name: string, size: () => { entries: number; bytes: number }): void {
     this.caches.set(name, size)
+  }
+
+  /** Report the log lines left out over their budgets at each scrape. */
+  watchLog(leftOut: () => Record<string, number>): void {
+    this.logLines = leftOut
   }
 
   /** Report the live stream's connections at each scrape. */

@@ -24,8 +24,16 @@ import { strictAjv } from '../support/json-schema-2020'
 import { startServerProcess } from '../support/processes'
 
 const fake = await FakeUpstreams.start()
-// A database for the community tools; a market-provider key for its larger call budget (the fakes ignore it).
-const server = await startServerProcess({ ...fake.env(), DATABASE_URL: ':memory:', COINGECKO_API_KEY: 'test', GECKOTERMINAL_RPM: '6000' })
+// A database for the community tools; a market-provider key for its larger call budget (the fakes ignore it); no
+// per-client limit on tool calls (the matrix makes about a hundred from one address; test/mcp/call-limit.test.ts
+// tests the limit).
+const server = await startServerProcess({
+  ...fake.env(),
+  DATABASE_URL: ':memory:',
+  COINGECKO_API_KEY: 'test',
+  GECKOTERMINAL_RPM: '6000',
+  MCP_CALLS_PER_CLIENT_PER_MINUTE: '0',
+})
 const MCP_URL = new URL('/api/mcp', server.url)
 
 afterAll(async () => {

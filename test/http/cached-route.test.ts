@@ -6,6 +6,7 @@ import { describe, expect, it } from 'bun:test'
 import { t, type TSchema } from 'elysia'
 import { Memo } from '../../src/cache/memo'
 import { originPolicy } from '../../src/http/base-url'
+import { ClientIdentity } from '../../src/http/client-address'
 import { cachedPerOrigin, cachedRoute } from '../../src/http/cached-route'
 import { ResponseCache } from '../../src/http/response-cache'
 import { isUpstreamFailure } from '../../src/upstream/errors'
@@ -66,25 +67,30 @@ describe('cachedRoute', () => {
 })
 
 describe('cachedPerOrigin', () => {
-  it("keys each answer by the caller's origin, hands the origin to the read and says Vary: Host", async () => {
-    const answer = cachedPerOrigin(cache(), originPolicy(null, 0), endpoint)
-    const origins: string[] = []
+  it("builds once for every origin, writes each caller's origin into its answer and says Vary: Host", async () => {
+    const responses = cache()
+    const answer = cachedPerOrigin(responses, endpoint)
+    let builds = 0
     const read = async (origin: string) => {
-      origins.push(origin)
-      return { data: { n: origins.length }, stale: false }
+      builds++
+      return { data: { n: builds, logo: `${origin}/logo`, links: [`${origin}/a`, `${origin}/b`] }, stale: false }
     }
     const one = await answer(get('http://one.test/x', 'one.test'), 'x', read)
-    const two = await answer(get('http://two.test/x', 'two.test'), 'x', read)
+    const two = await answer(get('http://two.test:8080/x', 'two.test:8080'), 'x', read)
     const oneAgain = await answer(get('http://one.test/x', 'one.test'), 'x', read)
-    expect(origins).toEqual(['http://one.test', 'http://two.test'])
-    expect(await one.json()).toEqual({ n: 1 })
-    expect(await two.json()).toEqual({ n: 2 })
-    expect(await oneAgain.json()).toEqual({ n: 1 })
+    expect(builds).toBe(1)
+    expect(await one.json()).toEqual({ n: 1, logo: 'http://one.test/logo', links: ['http://one.test/a', 'http://one.test/b'] })
+    expect(await two.json()).toEqual({ n: 1, logo: 'http://two.test:8080/logo', links: ['http://two.test:8080/a', 'http://two.test:8080/b'] })
+    expect(await oneAgain.json()).toEqual({ n: 1, logo: 'http://one.test/logo', links: ['http://one.test/a', 'http://one.test/b'] })
     expect(one.headers.get('vary')).toContain('Host')
+    expect(one.headers.get('etag')).toBe(oneAgain.headers.get('etag'))
+    expect(one.headers.get('etag')).not.toBe(two.headers.get('etag'))
   })
 
   it('needs no Vary when PUBLIC_BASE_URL fixes the origin', async () => {
-    const answer = cachedPerOrigin(cache(), originPolicy('https://api.example.org', 0), endpoint)
+    const memo = new Memo({ name: 'response', maxEntries: 100, maxBytes: 1_000_000, staleOnError: isUpstreamFailure })
+    const fixed = new ResponseCache(memo, Date.now, originPolicy('https://api.example.org', new ClientIdentity({ kind: 'hops', hops: 0 })))
+    const answer = cachedPerOrigin(fixed, endpoint)
     const response = await answer(get('http://one.test/y', 'one.test'), 'y', async (origin) => ({ data: { n: origin.length }, stale: false }))
     expect(await response.json()).toEqual({ n: 'https://api.example.org'.length })
     expect(response.headers.get('vary') ?? '').not.toContain('Host')

@@ -255,7 +255,7 @@ describe('the front cache (repeated GETs answered before routing)', () => {
     const again = await svc.get('/api/v1/')
     expect(again.headers.get('x-cache')).toBe('HIT')
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
-    deps.responses.invalidate('index|')
+    deps.responses.invalidate('index')
     expect((await svc.get('/api/v1/')).headers.get('x-cache')).toBe('MISS')
   })
 

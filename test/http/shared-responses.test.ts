@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'bun:test'
 import { Memo } from '../../src/cache/memo'
+import { newOriginMarker } from '../../src/http/origin-template'
 import { ResponseCache, storedCodec } from '../../src/http/response-cache'
 import { isUpstreamFailure } from '../../src/upstream/errors'
 
@@ -48,6 +49,23 @@ describe('ready answers shared between instances', () => {
       expect(after[i].headers).toMatchObject(sameHeaders)
     }
     expect(new Set(after.map((a) => a.headers.etag)).size).toBe(3)
+  })
+
+  it('carries an answer that embeds the origin origin-free: the other instance writes in each caller’s origin', async () => {
+    const original = memo()
+    const marked = async (responses: ResponseCache, host: string) => {
+      const res = await responses.serve(new Request(`http://${host}/api/v1/`, { headers: { host } }), 'index', 45, async () => {
+        const marker = newOriginMarker()
+        return { body: { baseUrl: `${marker}/api/v1`, docs: `${marker}/docs/` }, originMarker: marker }
+      })
+      return res.json()
+    }
+    expect(await marked(cache(original), 'one.example')).toEqual({ baseUrl: 'http://one.example/api/v1', docs: 'http://one.example/docs/' })
+    const shared = JSON.parse(JSON.stringify(storedCodec.encode(original.peek('index'))))
+    expect(JSON.stringify(shared)).not.toContain('one.example')
+    const other = memo()
+    await other.get('index', { ttlMs: 45_000 }, async () => storedCodec.decode(shared)!.value)
+    expect(await marked(cache(other), 'two.example')).toEqual({ baseUrl: 'http://two.example/api/v1', docs: 'http://two.example/docs/' })
   })
 
   it('treats a value it cannot read as absent, and keeps community answers local', () => {

@@ -1,13 +1,27 @@
 /**
- * X-Forwarded-* are believed only behind TRUST_PROXY ≥ 1 hops: otherwise a caller could make the screener's
- * cached logo URLs point at their own host (a CDN ignoring Vary would pass them to everyone).
+ * X-Forwarded-* are believed only from trusted proxies (TRUST_PROXY: a hop count, or the proxies' addresses checked
+ * against the socket's peer): otherwise a caller could make the screener's logo URLs point at their own host, or
+ * take other clients' stream places and upstream shares by writing X-Forwarded-For.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { startService } from '../helpers'
+import { startService, type TestService } from '../helpers'
 
 const svc = await startService()
 const trusting = await startService({ fake: svc.fake, env: { TRUST_PROXY: '1' } })
+/** Listening on loopback: the socket's peer is 127.0.0.1, checked against the list. */
+const listening = async (trust: string) => {
+  const s = await startService({ fake: svc.fake, env: { TRUST_PROXY: trust, STREAM_MAX_PER_CLIENT: '1' } })
+  s.app.listen({ port: 0, hostname: '127.0.0.1' })
+  return { s, base: `http://127.0.0.1:${s.app.server!.port}` }
+}
+const loopback = await listening('loopback')
+const tenNet = await listening('10.0.0.0/8')
 afterAll(async () => {
+  for (const { s } of [loopback, tenNet]) {
+    s.deps.stream.close()
+    await s.app.stop(true)
+    await s.stop()
+  }
   await trusting.stop()
   await svc.stop()
 })
@@ -34,8 +48,7 @@ describe('TRUST_PROXY=0 (the default)', () => {
     const server = svc.app.listen({ port: 0, hostname: '127.0.0.1' })
     try {
       await fetch(`http://127.0.0.1:${server.server!.port}/healthz`, { headers: { 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'socket-peer' } })
-      const line = svc.logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === 'socket-peer')
-      expect(line.client).toBe('127.0.0.1')
+      expect(logged(svc, 'socket-peer').client).toBe('127.0.0.1')
     } finally {
       await server.stop()
     }
@@ -51,7 +64,58 @@ describe('TRUST_PROXY=1', () => {
 
   it('logs the last X-Forwarded-For entry as the client', async () => {
     await trusting.get('/healthz', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-request-id': 'one-hop' })
-    const line = trusting.logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === 'one-hop')
-    expect(line.client).toBe('203.0.113.7')
+    expect(logged(trusting, 'one-hop').client).toBe('203.0.113.7')
+  })
+
+  it('reads X-Forwarded-Host and -Proto at the trusted hop, never their leftmost entry (which the client writes)', async () => {
+    const { body } = await trusting.json('/api/v1/', {
+      host: 'internal:3000',
+      'x-forwarded-for': '6.6.6.6, 203.0.113.7',
+      'x-forwarded-host': 'evil.example, real.example',
+      'x-forwarded-proto': 'http, https',
+    })
+    expect(body.baseUrl).toBe('https://real.example/api/v1')
   })
 })
+
+describe('TRUST_PROXY as the proxies’ addresses', () => {
+  const stream = (base: string, forwardedFor: string) =>
+    fetch(`${base}/api/v1/stream?topics=screener`, { headers: { 'x-forwarded-for': forwardedFor } })
+
+  it('loopback: a request from a loopback peer is keyed by its X-Forwarded-For (one stream each for two clients)', async () => {
+    const first = await stream(loopback.base, '198.51.100.1')
+    const second = await stream(loopback.base, '198.51.100.2')
+    const sameClient = await stream(loopback.base, '198.51.100.1')
+    expect([first.status, second.status, sameClient.status]).toEqual([200, 200, 429])
+    await Promise.all([first.body?.cancel(), second.body?.cancel(), sameClient.body?.cancel()])
+  })
+
+  it('10.0.0.0/8: the same requests from a loopback peer are keyed by the peer (the headers are the client’s own)', async () => {
+    const first = await stream(tenNet.base, '198.51.100.1')
+    const second = await stream(tenNet.base, '198.51.100.2')
+    expect([first.status, second.status]).toEqual([200, 429])
+    await Promise.all([first.body?.cancel(), second.body?.cancel()])
+    await fetch(`${tenNet.base}/healthz`, { headers: { 'x-forwarded-for': '198.51.100.3', 'x-request-id': 'untrusted-peer' } })
+    expect(logged(tenNet.s, 'untrusted-peer').client).toBe('127.0.0.1')
+  })
+
+  it('two IPv6 addresses in one /64 share one stream place; another /64 has its own', async () => {
+    const first = await stream(loopback.base, '2001:db8:1:2::1')
+    const sameNetwork = await stream(loopback.base, '2001:db8:1:2:ffff::9')
+    const otherNetwork = await stream(loopback.base, '2001:db8:1:3::1')
+    expect([first.status, sameNetwork.status, otherNetwork.status]).toEqual([200, 429, 200])
+    await Promise.all([first.body?.cancel(), sameNetwork.body?.cancel(), otherNetwork.body?.cancel()])
+  })
+
+  it('believes X-Forwarded-Host from a listed peer only, at the hop of the client address', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example, real.example', 'x-forwarded-proto': 'https' }
+    const trusted = (await (await fetch(`${loopback.base}/api/v1/`, { headers })).json()) as { baseUrl: string }
+    expect(trusted.baseUrl).toBe('https://real.example/api/v1')
+    const untrusted = (await (await fetch(`${tenNet.base}/api/v1/`, { headers })).json()) as { baseUrl: string }
+    expect(untrusted.baseUrl).toBe(`${tenNet.base}/api/v1`)
+  })
+})
+
+function logged(s: TestService, requestId: string) {
+  return s.logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === requestId)
+}

@@ -17,7 +17,7 @@ import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 
 // A database for the community tools, and a market-provider key for its larger call budget (the fakes ignore it).
-const svc = await startService({ env: { DATABASE_URL: ':memory:', COINGECKO_API_KEY: 'test' } })
+const svc = await startService({ env: { DATABASE_URL: ':memory:', COINGECKO_API_KEY: 'test', MCP_CALLS_PER_CLIENT_PER_MINUTE: '0' } })
 // A REST probe and an MCP probe tool declared with the same parameter schemas: their 400s must read alike.
 const limitSchema = t.Integer({ minimum: 1, maximum: 500, default: 300, error: invalid(apiError('invalid_limit', { min: 1, max: 500, default: 300 })) })
 const tfSchema = t.Union([t.Literal('1h'), t.Literal('1d')], { default: '1h' })
@@ -62,7 +62,9 @@ const FIXTURE_TIP = {
 
 describe('an MCP client from the official SDK', () => {
   beforeEach(() => {
+    // Both caches: a tool call is answered from its REST twin's cached answer.
     svc.deps.upstreamCache.clear()
+    svc.deps.responses.invalidate('')
     svc.fake.world.koios.tip = structuredClone(fixtureTip)
   })
 
@@ -282,7 +284,7 @@ describe('tool arguments', () => {
     output: Type.Object({ limit: Type.Optional(Type.Integer()), tf: Type.Optional(Type.String()) }),
     call: async (_context, args) => ({ data: args, stale: false }),
   }) as McpTool
-  const context = { services: svc.deps.services, upstreams: svc.deps.upstreams, origin: base }
+  const context = { services: svc.deps.services, upstreams: svc.deps.upstreams, origin: base, rest: () => Promise.reject(new Error('no REST twin')) }
 
   it('fails a bad argument with the same error and hint as the REST 400', async () => {
     for (const [query, args] of [

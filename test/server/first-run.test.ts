@@ -5,6 +5,7 @@ import { Logger, memorySink } from '../../src/observability/logger'
 import { warnWhenOffline } from '../../src/upstream/reachability'
 import { FakeUpstreams } from '../fake-upstreams/server'
 import { NOWHERE } from '../support/processes'
+import { startCommandLog } from '../support/start-command'
 
 const UNREACHABLE = { DEXSCREENER_URL: NOWHERE, GECKOTERMINAL_URL: NOWHERE, KOIOS_URL: NOWHERE, COINGECKO_URL: NOWHERE, HANDLE_URL: NOWHERE }
 const fake = await FakeUpstreams.start()
@@ -12,26 +13,10 @@ afterAll(() => fake.stop())
 
 describe('when every upstream is unreachable at start', () => {
   it('the start command logs one line saying so that points to `bun run demo`', async () => {
-    const child = Bun.spawn(['bun', 'src/index.ts'], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      env: { ...process.env, ...UNREACHABLE, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'off', LOG_LEVEL: 'info' },
-      stdin: 'ignore',
-      stdout: 'pipe',
-      stderr: 'ignore',
-    })
-    const reader = child.stdout.getReader()
-    let text = ''
-    const deadline = Date.now() + 15_000
-    try {
-      while (Date.now() < deadline && !text.includes('bun run demo')) {
-        const { done, value } = await reader.read()
-        if (done) break
-        text += new TextDecoder().decode(value)
-      }
-    } finally {
-      child.kill('SIGTERM')
-      await child.exited
-    }
+    const text = await startCommandLog(
+      { ...UNREACHABLE, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'off', LOG_LEVEL: 'info' },
+      (log) => log.includes('bun run demo'),
+    )
     const warnings = text.split('\n').filter((line) => line.includes('bun run demo')).map((line) => JSON.parse(line))
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatchObject({ level: 'warn', msg: expect.stringContaining('no upstream is reachable') })

@@ -1,12 +1,9 @@
 import { ohlcvDoc } from '../../modules/charts/catalogue'
-import { ohlcvRequest } from '../../modules/charts/request'
-import { defineTool, inputFromParams } from '../tool'
+import { restTool } from '../tool'
 
-export const getTokenOhlcv = defineTool({
+export const getTokenOhlcv = restTool({
   name: 'get_token_ohlcv',
   description:
     'OHLCV candles of one pool of a token (its most liquid by default): source B history, then chain-built (each candle says its source); 1m to 1w, USD or ADA, up to 500.',
-  input: inputFromParams(ohlcvDoc.params),
-  output: ohlcvDoc.response,
-  call: (context, args) => context.services.charts.ohlcv(ohlcvRequest(args)),
+  endpoint: ohlcvDoc,
 })

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path'
+import { contentSecurityPolicy, inlineScriptSource } from '../../http/page-headers'
 import { API_PREFIX } from '../../paths'
 
 /**
@@ -35,6 +36,25 @@ const CONFIGURATION = {
   defaultOpenAllTags: true,
 }
 
+/** The inline script that starts the reference: the page's policy allows exactly it, by hash. */
+const START = `
+      import { createApiReference } from '${REFERENCE_ASSETS}/${ENTRY}'
+      createApiReference('#reference', ${JSON.stringify(CONFIGURATION)})
+    `
+
+/**
+ * What the page loads: Scalar's bundle and its chunks from this origin and the one inline script above; Scalar sets
+ * styles from script (hence inline styles) and reads the OpenAPI document from this origin; images from this
+ * origin or data: URIs.
+ */
+export const REFERENCE_POLICY = contentSecurityPolicy({
+  'script-src': `'self' ${inlineScriptSource(START)}`,
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data:",
+  'font-src': "'self' data:",
+  'connect-src': "'self'",
+})
+
 export function referencePage(): string {
   return `<!doctype html>
 <html lang="en">
@@ -48,10 +68,7 @@ export function referencePage(): string {
     <noscript>The reference needs JavaScript; the raw document is at <a href="${CONFIGURATION.url}">${CONFIGURATION.url}</a>.</noscript>
     <!-- Empty: Scalar hydrates whatever the mount point holds (a child here gave Vue's hydration-mismatch error). -->
     <div id="reference"></div>
-    <script type="module">
-      import { createApiReference } from '${REFERENCE_ASSETS}/${ENTRY}'
-      createApiReference('#reference', ${JSON.stringify(CONFIGURATION)})
-    </script>
+    <script type="module">${START}</script>
   </body>
 </html>
 `

@@ -2,12 +2,12 @@ import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { catalogue } from '../../catalogue'
 import { mcpTools } from '../../mcp/tools'
-import type { OriginPolicy } from '../../http/base-url'
 import { apiError } from '../../http/error-catalogue'
 import { cachedPerOrigin } from '../../http/cached-route'
+import { pageHeaders } from '../../http/page-headers'
 import type { ResponseCache } from '../../http/response-cache'
 import { completeDocument } from './document'
-import { referenceAssetFile, referencePage } from './reference-page'
+import { REFERENCE_POLICY, referenceAssetFile, referencePage } from './reference-page'
 
 const DOCUMENT_TTL_SECONDS = 300
 const HIDDEN = { detail: { hide: true } }
@@ -16,7 +16,7 @@ const HIDDEN = { detail: { hide: true } }
  * GET /api/v1/openapi.json (OpenAPI 3.1, generated from the app's own routes) and GET /api/v1/reference (the
  * interactive reference, offline). Neither is in the catalogue or in the document itself.
  */
-export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPolicy }) {
+export function openapiRoutes(deps: { responses: ResponseCache }) {
   const plugin = new Elysia({ name: 'openapi-document' })
 
   // Elysia shares one route list across the composed app, so the plugin sees every route, its own included
@@ -30,7 +30,7 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
     return generated.document
   }
   const page = referencePage()
-  const answer = cachedPerOrigin(deps.responses, deps.origin, { cacheSeconds: DOCUMENT_TTL_SECONDS })
+  const answer = cachedPerOrigin(deps.responses, { cacheSeconds: DOCUMENT_TTL_SECONDS })
 
   return plugin
     .get(
@@ -44,7 +44,7 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
     )
     .get(
       '/reference',
-      () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' } }),
+      () => new Response(page, { headers: { ...pageHeaders(REFERENCE_POLICY), 'cache-control': 'public, max-age=300' } }),
       HIDDEN,
     )
     .get(
@@ -57,7 +57,7 @@ export function openapiRoutes(deps: { responses: ResponseCache; origin: OriginPo
         }
         // Chunk names carry a content hash; the entry's name does not, but the package version is pinned.
         const cacheControl = params['*'].startsWith('chunks/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400'
-        return new Response(file, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cacheControl } })
+        return new Response(file, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' } })
       },
       HIDDEN,
     )

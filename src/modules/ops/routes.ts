@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia'
 import type { ClusterStatus } from '../../cluster/cluster'
+import { bearerCheck } from '../../http/bearer-token'
+import { apiError } from '../../http/error-catalogue'
 import type { Metrics } from '../../observability/metrics'
 import type { BudgetLedger } from '../../upstream/budget-ledger'
 import { UPSTREAM_NAMES, type CorePlan } from '../../upstream/core-plan'
@@ -19,15 +21,17 @@ const NO_STORE = { 'cache-control': 'no-store' }
  *   the core plan (each upstream's budget, core share and core intervals), and per upstream and window
  *   (minute lanes, UTC day, UTC month) its limit, use and reset time; an upstream that said its quota is spent
  *   is not ok, with the time it is exhausted until;
- * - /metrics: Prometheus text.
+ * - /metrics: Prometheus text; with METRICS_TOKEN set, only for `Authorization: Bearer <token>` (401 otherwise).
  */
 export function opsRoutes(deps: {
+  config: { metricsToken: string | null }
   metrics: Metrics
   database: DatabaseProbe | null
   cluster: { status(): ClusterStatus } | null
   upstreams: { plan: CorePlan; ledger: Pick<BudgetLedger, 'usage'> }
 }) {
   const startedAt = Date.now()
+  const authorised = deps.config.metricsToken === null ? () => true : bearerCheck(deps.config.metricsToken)
   return new Elysia({ name: 'ops' })
     .get('/healthz', ({ set }) => {
       Object.assign(set.headers, NO_STORE)
@@ -66,7 +70,8 @@ export function opsRoutes(deps: {
       const plan = deps.upstreams.plan
       return shared === undefined ? { status, database, upstreams, quotas, plan } : { status, database, shared, upstreams, quotas, plan }
     }, { detail: { hide: true } })
-    .get('/metrics', async () => {
+    .get('/metrics', async ({ request }) => {
+      if (!authorised(request.headers.get('authorization'))) throw apiError('metrics_unauthorized')
       const { contentType, body } = await deps.metrics.render()
       return new Response(body, { headers: { 'content-type': contentType, ...NO_STORE } })
     }, { detail: { hide: true } })

@@ -31,7 +31,8 @@ export const streamDoc = endpoint({
     'units gone), `event: token` (`token`: the new row), `event: trade` (`trades`). Every event carries `updatedAt` and `sourcesAsOf` ' +
     '(the refresh time and the upstream read times behind it) or `recordedAt` for trades, and has an `id:`. A reconnect sending ' +
     '`Last-Event-ID` gets the events it missed when the service still holds them ' +
-    `(the last ${STREAM_DEFAULTS.ringEvents} events), else \`event: reset\` and fresh snapshots. ` +
+    `(the last ${STREAM_DEFAULTS.ringEvents} events) and they come to no more than \`STREAM_MAX_BACKLOG_KB\` on its topics, ` +
+    'else `event: reset` and fresh snapshots. ' +
     `A comment line \`: hb\` every ${STREAM_DEFAULTS.heartbeatMs / 1000} s keeps proxies and idle timers from closing a quiet stream.\n\n` +
     'Headers: `Cache-Control: no-cache, no-transform`, `X-Accel-Buffering: no`; never cached, never compressed. Limits: open streams per ' +
     'client address (`STREAM_MAX_PER_CLIENT`, default 10) and per instance (`STREAM_MAX_STREAMS`, default 10,000), `429` with `Retry-After` ' +

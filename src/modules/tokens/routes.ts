@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import { routeOptions } from '../../catalogue/route-options'
-import type { OriginPolicy } from '../../http/base-url'
 import { cachedPerOrigin } from '../../http/cached-route'
 import { keptUntilRetry } from '../../http/missing-source'
 import type { ResponseCache } from '../../http/response-cache'
@@ -13,12 +12,12 @@ import type { TokenService } from './service'
 /** A detail whose holder estimate is still being computed is rebuilt this soon, so the estimate shows up. */
 const HOLDERS_PENDING_TTL_SECONDS = 10
 
-export function tokenRoutes(deps: { responses: ResponseCache; origin: OriginPolicy; tokens: TokenService }) {
+export function tokenRoutes(deps: { responses: ResponseCache; tokens: TokenService }) {
   const { responses, tokens } = deps
   // Every answer embeds logo URLs built from the origin.
-  const screener = cachedPerOrigin(responses, deps.origin, screenerDoc)
-  const detail = cachedPerOrigin(responses, deps.origin, tokenDetailDoc)
-  const search = cachedPerOrigin(responses, deps.origin, searchDoc)
+  const screener = cachedPerOrigin(responses, screenerDoc)
+  const detail = cachedPerOrigin(responses, tokenDetailDoc)
+  const search = cachedPerOrigin(responses, searchDoc)
   return new Elysia({ name: 'tokens' })
     .get(
       '/tokens',

@@ -263,7 +263,7 @@ export class TokenService {
     const result = await settle(read)
     if (result instanceof FairShareRefusal) throw result
     if (!(result instanceof UpstreamError)) return result
-    this.deps.logger.warn({ what, err: result.message }, 'source B unavailable: serving source A figures only')
+    this.deps.logger.sampled('upstream degraded', 'warn', { what, err: result.message }, 'source B unavailable: serving source A figures only')
     return null
   }
 }

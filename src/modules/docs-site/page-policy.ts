@@ -1,0 +1,35 @@
+import { statSync } from 'node:fs'
+import { contentSecurityPolicy, inlineScriptSource, inlineScripts } from '../../http/page-headers'
+
+/**
+ * The policy of one built docs page: VitePress's bundle and chunks from this origin, and its few inline scripts
+ * (the dark-mode and platform checks, the page hash map) allowed by hash, so no other inline script can run;
+ * Shiki colours code with inline style attributes; fonts and icons from this origin or data: URIs; fetches (the
+ * local search, the example links' checks) to this origin.
+ */
+export function docsPagePolicy(html: string): string {
+  const scripts = [...new Set(inlineScripts(html).map(inlineScriptSource))]
+  return contentSecurityPolicy({
+    'script-src': ["'self'", ...scripts].join(' '),
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'font-src': "'self' data:",
+    'connect-src': "'self'",
+  })
+}
+
+/** Pages read and hashed once per build: keyed by file, checked against its modification time and size. */
+const known = new Map<string, { stamp: string; html: string; policy: string }>()
+
+/** A docs page's text and policy (a build made while the service runs is picked up, as the files are). */
+export async function docsPage(file: string): Promise<{ html: string; policy: string }> {
+  const stat = statSync(file)
+  const stamp = `${stat.mtimeMs}|${stat.size}`
+  const cached = known.get(file)
+  if (cached?.stamp === stamp) return cached
+  const html = await Bun.file(file).text()
+  const page = { stamp, html, policy: docsPagePolicy(html) }
+  if (known.size >= 1000) known.clear()
+  known.set(file, page)
+  return page
+}
