@@ -20,6 +20,8 @@ import { completeWeeks, weeklyCandles } from './weekly'
 import type { OhlcvBody } from './schemas'
 import { ChainStore } from '../../chain/store'
 import { chainChartCoverage, chainPoolRef } from '../../chain/serving'
+import { TokenIdentities } from '../../chain/identities'
+import { shownTicker } from '../../chain/token-identity'
 import type { ChainPoolRow } from '../../db/schema'
 import { chainCandles } from './chain'
 import type { ChartablePool } from './pools'
@@ -35,9 +37,11 @@ export type ChartServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry'> 
 
 export class ChartService {
   private readonly chain: ChainStore | null
+  private readonly identities: TokenIdentities
 
   constructor(private readonly deps: ChartServiceDeps) {
     this.chain = deps.database ? new ChainStore(deps.database) : null
+    this.identities = new TokenIdentities(deps.registry, deps.database ?? null)
   }
 
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
@@ -45,11 +49,12 @@ export class ChartService {
     const spec = TIMEFRAME_SPECS[request.tf]
     // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, the newest page.
     // Admitted at its first cold call from this client's share, or refused before it; older pages are extra.
-    const known = this.deps.registry.get(request.unit) !== undefined
-    declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
-    await this.requireKnownAsset(request.unit)
-    if (!known) chainStep('koios')
+    // A unit with a followed pool is known: its pools were read on chain.
     const followed = await this.followedPools(request.unit)
+    const known = this.deps.registry.get(request.unit) !== undefined || followed.length > 0
+    declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
+    if (!known) await this.requireKnownAsset(request.unit)
+    if (!known) chainStep('koios')
     if (followed.length > 0 && (request.pool === null || followed.some((p) => p.poolId === request.pool))) {
       // Charted from the chain: source B's pool listing (the other choices) is the one upstream read left.
       declareChain({ geckoterminal: 1 })
@@ -90,22 +95,24 @@ export class ChartService {
         pool: poolRef(pool),
         tf: request.tf,
         quote: request.quote === 'ada' ? 'ADA' : 'USD',
-        poolChoices: [...this.chainRefs(request.unit, followed), ...choices.map(poolRef)],
+        poolChoices: [...(await this.chainRefs(request.unit, followed)), ...choices.map(poolRef)],
         candles,
         coverage: chartCoverage(pool, request.pool !== null),
+        decimalsSource: null,
       },
       stale: listed.stale || history.stale || history.partial || adaStale,
     }
   }
 
-  /** The token's pools the chain follower records (curated tokens, with a database), deepest first. */
+  /** The token's pools the chain follower records (any token, with a database), deepest first. */
   private async followedPools(unit: string): Promise<ChainPoolRow[]> {
-    if (this.chain === null || this.deps.registry.get(unit) === undefined) return []
+    if (this.chain === null) return []
     return this.chain.pools(unit)
   }
 
-  private chainRefs(unit: string, pools: readonly ChainPoolRow[]) {
-    const ticker = this.deps.registry.get(unit)?.ticker ?? 'token'
+  private async chainRefs(unit: string, pools: readonly ChainPoolRow[]) {
+    if (pools.length === 0) return []
+    const ticker = shownTicker(await this.identities.of(unit))
     return pools.map((p) => chainPoolRef(p, ticker))
   }
 
@@ -116,7 +123,8 @@ export class ChartService {
   private async chainOhlcv(request: OhlcvRequest, followed: ChainPoolRow[]): Promise<Fetched<OhlcvBody>> {
     const pool = followed.find((p) => p.poolId === request.pool) ?? followed[0]
     const spec = TIMEFRAME_SPECS[request.tf]
-    const built = await chainCandles(this.chain!, this.deps.upstreams.coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now())
+    const identity = await this.identities.of(request.unit)
+    const built = await chainCandles(this.chain!, this.deps.upstreams.coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now(), identity.decimals)
     let others: ChartablePool[] = []
     let listingStale = false
     try {
@@ -126,16 +134,17 @@ export class ChartService {
     } catch {
       listingStale = true
     }
-    const ticker = this.deps.registry.get(request.unit)?.ticker ?? 'token'
+    const ticker = shownTicker(identity)
     return {
       data: {
         asset: request.unit,
         pool: chainPoolRef(pool, ticker),
         tf: request.tf,
         quote: request.quote === 'ada' ? 'ADA' : 'USD',
-        poolChoices: [...this.chainRefs(request.unit, followed), ...others.map(poolRef)],
+        poolChoices: [...(await this.chainRefs(request.unit, followed)), ...others.map(poolRef)],
         candles: built.candles,
         coverage: chainChartCoverage(ticker, pool.dex),
+        decimalsSource: identity.decimalsSource,
       },
       stale: built.stale || listingStale,
     }

@@ -2,12 +2,14 @@
  * A token's identity and chain facts from the curated registry, the chain API's `asset_info` row and source A,
  * in a fixed order of trust: the registry's ticker, name and decimals always win (upstream text never
  * overrides them); then the off-chain token registry (CIP-26) as the chain API reports it; then CIP-68
- * metadata; then what source A calls the token; then the asset name itself.
+ * metadata; then what source A calls the token; then the asset name itself. Decimals follow the chain
+ * follower's rule (chain/token-identity.ts: a CIP-68 token's datum, then the registry), with their source.
  */
 import { assetNameText, splitUnit } from '../../cardano/unit'
 import type { RegistryToken } from '../../registry/registry'
 import type { TokenRef } from '../../upstream/dexscreener'
 import type { AssetInfo } from '../../upstream/koios'
+import { identityOf, type DecimalsSource } from '../../chain/token-identity'
 
 export interface ChainFacts {
   policyId: string
@@ -16,7 +18,9 @@ export interface ChainFacts {
   fingerprint: string
   /** Raw units, exact decimal integer; null when the chain API could not say. */
   totalSupply: string | null
+  /** 0 when unknown (decimalsSource says so). */
   decimals: number
+  decimalsSource: DecimalsSource
   /** Unix seconds of the first mint; null when the chain API could not say. */
   creationTime: number | null
   description: string | null
@@ -30,12 +34,14 @@ export interface TokenLabel {
 /** `info` null: the chain API does not know the asset or could not be reached. */
 export async function chainFacts(unit: string, info: AssetInfo | null, curated: RegistryToken | undefined): Promise<ChainFacts> {
   const { policyId, assetNameHex } = splitUnit(unit)
+  const identity = identityOf(unit, curated, info)
   return {
     policyId,
     assetNameHex,
     fingerprint: info?.fingerprint ?? (await assetFingerprint(policyId, assetNameHex)),
     totalSupply: info?.totalSupply ?? null,
-    decimals: curated?.decimals ?? info?.registry?.decimals ?? info?.cip68?.decimals ?? 0,
+    decimals: identity.decimals ?? 0,
+    decimalsSource: identity.decimalsSource,
     creationTime: info?.creationTime ?? null,
     description: info?.registry?.description || info?.cip68?.description || null,
   }
