@@ -45,12 +45,15 @@ export const ohlcvDoc = endpoint({
     'days, else the 365-day series (daily points). A candle with no point within one series step or one candle ' +
     'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
     'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.\n\n' +
-    'Addition to the contract, chain-built candles: for a curated token whose pools the chain follower records ' +
+    'Addition to the contract, chain-built candles: for any token whose ADA pools the chain follower records ' +
     '(Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash; see the chain trades guide), the chart is built by ' +
     'this service from the pool’s recorded updates, with no source B call for that pool: the deepest followed pool ' +
     '(by ADA reserve) unless `pool` names another, listed first in `poolChoices` (`dexId` such as `minswap-v2`). ' +
-    'Price = ADA per token from the pool’s tradeable reserves after each update; open = the previous close; volume ' +
-    '= the ADA side of swaps only; intervals without an update have no candle. These candles are in ADA as read; ' +
+    'Price = ADA per token from the pool’s tradeable reserves after each update, with the decimals `decimalsSource` ' +
+    'names (`unknown`: per base unit; null for source B’s candles); open = the previous close; volume = the ADA side ' +
+    'of swaps only; intervals without an update have no candle. Past CHAIN_RETENTION_DAYS the updates are kept as ' +
+    'hourly candles, so 1h and longer timeframes reach back to the follower’s start and shorter ones to the ' +
+    'retention. These candles are in ADA as read; ' +
     '`quote=usd` multiplies each by ADA’s USD price at its start (a candle with none near it is left out). A token ' +
     'whose pools are all on source A’s DEXes is charted this way instead of 404; `coverage` says which pool and ' +
     'that the candles are built from on-chain swaps.',
@@ -87,5 +90,6 @@ export const ohlcvDoc = endpoint({
       { time: 1751796000, open: 0.0013493, high: 0.0013521, low: 0.0013448, close: 0.0013461, volume: 401.27 },
     ],
     coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
+    decimalsSource: null,
   },
 })

@@ -3,7 +3,8 @@
  *
  * - Producers are the refreshes (no upstream call of its own): `publishScreener` from each screener build
  *   (TokenService.onScreener), `publishTrades` / `rollbackTrades` from the chain follower's records (wired in
- *   modules/trades/live.ts; `recordsTrades` gives the snapshots the recent trades from the records). A producer's
+ *   modules/trades/live.ts; `recordsTrades` gives the snapshots the recent trades from the records), and
+ *   `publishNewPools` for `pools:new` (modules/pools/live.ts; `recordsNewPools` likewise). A producer's
  *   change is delivered here at once and published over the relay (Redis) for the other instances, which
  *   deliver it to their own clients. Unchanged rows make no event, so two instances that built the same
  *   screener send one change.
@@ -21,7 +22,7 @@ import type { Logger } from '../../observability/logger'
 import { logoUrl } from '../tokens/service'
 import type { ScreenerBody, ScreenerRow } from '../tokens/schemas'
 import { eventFrame, HEARTBEAT_FRAME, retryFrame } from './frames'
-import { topicName, type Topic } from './topics'
+import { NEW_POOLS_TOPIC, topicName, type Topic } from './topics'
 
 /** One trade as the chain follower records it (its fields are the follower's REST row). */
 export type TradeRow = { readonly [field: string]: unknown }
@@ -86,7 +87,15 @@ interface RollbackMessage {
   ids: Record<string, string>
 }
 
-type Message = ScreenerMessage | TradesMessage | RollbackMessage
+/** Pools the chain follower saw created: one `pool` event on pools:new. */
+interface NewPoolsMessage {
+  kind: 'new-pools'
+  id: string
+  recordedAt: string
+  pools: TradeRow[]
+}
+
+type Message = ScreenerMessage | TradesMessage | RollbackMessage | NewPoolsMessage
 
 /** The trades held for an asset's topic, newest first; `seeded` once they were merged with the records. */
 interface HeldTrades {
@@ -130,6 +139,9 @@ export class StreamHub {
     rows: new Map(),
   }
   private readonly trades = new Map<string, HeldTrades>()
+  /** The newest pools:new rows (newest first), with the time of the last event; seeded from the records once. */
+  private newPools: { recordedAt: string | null; pools: TradeRow[]; seeded: boolean } = { recordedAt: null, pools: [], seeded: false }
+  private recentNewPools: (() => Promise<TradeRow[]>) | null = null
   private tradesRecorded = false
   /** The recorded recent trades of an asset (newest first), when this deployment records trades. */
   private recentTrades: ((unit: string) => Promise<TradeRow[]>) | null = null
@@ -210,6 +222,22 @@ export class StreamHub {
       const [id] = await this.reserveIds(1)
       const message: TradesMessage = { kind: 'trades', id, unit: asset.toLowerCase(), recordedAt: new Date((this.options.now ?? Date.now)()).toISOString(), trades: [...trades] }
       this.applyTrades(message)
+      this.options.relay?.publish(message)
+    })
+  }
+
+  /** This deployment records new pools: `pools:new` snapshots give the newest from `recent` (the REST rows). */
+  recordsNewPools(recent: () => Promise<TradeRow[]>): void {
+    this.recentNewPools = recent
+  }
+
+  /** Pools the chain follower saw created (the REST rows of /pools/new): one `pool` event. */
+  publishNewPools(pools: readonly TradeRow[]): void {
+    if (pools.length === 0) return
+    this.produce(async () => {
+      const [id] = await this.reserveIds(1)
+      const message: NewPoolsMessage = { kind: 'new-pools', id, recordedAt: new Date((this.options.now ?? Date.now)()).toISOString(), pools: [...pools] }
+      this.applyNewPools(message)
       this.options.relay?.publish(message)
     })
   }
@@ -359,6 +387,11 @@ export class StreamHub {
     this.emit(message.id, 'trade', topic, { topic, recordedAt: message.recordedAt, trades: message.trades })
   }
 
+  private applyNewPools(message: NewPoolsMessage): void {
+    this.newPools = { ...this.newPools, recordedAt: message.recordedAt, pools: [...message.pools, ...this.newPools.pools].slice(0, STREAM_DEFAULTS.tradesKept) }
+    this.emit(message.id, 'pool', NEW_POOLS_TOPIC, { topic: NEW_POOLS_TOPIC, recordedAt: message.recordedAt, pools: message.pools })
+  }
+
   private applyRollback(message: RollbackMessage): void {
     const reason = `a chain rollback replaced the blocks from height ${message.fromHeight}: trades from there on are void; their replacements follow as trade events`
     for (const [unit, id] of Object.entries(message.ids)) {
@@ -381,6 +414,15 @@ export class StreamHub {
   private async seedTrades(topics: readonly Topic[]): Promise<void> {
     const recent = this.recentTrades
     if (recent === null) return
+    if (this.recentNewPools !== null && !this.newPools.seeded && topics.some((t) => t.kind === 'new-pools')) {
+      try {
+        const recorded = await this.recentNewPools()
+        const heard = new Set(this.newPools.pools.map((p) => p.poolId))
+        this.newPools = { ...this.newPools, pools: [...this.newPools.pools, ...recorded.filter((p) => !heard.has(p.poolId))].slice(0, STREAM_DEFAULTS.tradesKept), seeded: true }
+      } catch (error) {
+        this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: recorded new pools could not be read')
+      }
+    }
     for (const topic of topics) {
       if (topic.kind !== 'trades' || this.trades.get(topic.unit)?.seeded) continue
       try {
@@ -402,6 +444,8 @@ export class StreamHub {
         this.applyTrades(m as TradesMessage)
       } else if (m?.kind === 'rollback' && typeof m.fromHeight === 'number' && typeof m.ids === 'object' && m.ids !== null) {
         this.applyRollback(m as RollbackMessage)
+      } else if (m?.kind === 'new-pools' && Array.isArray(m.pools) && typeof m.id === 'string') {
+        this.applyNewPools(m as NewPoolsMessage)
       }
     } catch (error) {
       this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: a relayed change could not be read')
@@ -441,6 +485,7 @@ export class StreamHub {
       return { topic: name, updatedAt, sourcesAsOf, stale, coverage, count: tokens.length, tokens }
     }
     if (topic.kind === 'token') return { topic: name, updatedAt, sourcesAsOf, stale, token: this.screener.rows.get(topic.unit) ?? null }
+    if (topic.kind === 'new-pools') return { topic: name, recorded: this.recentNewPools !== null, recordedAt: this.newPools.recordedAt, pools: this.newPools.pools }
     const held = this.trades.get(topic.unit)
     if (!this.tradesRecorded && this.recentTrades === null) {
       return {
