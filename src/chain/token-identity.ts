@@ -1,8 +1,10 @@
 /**
  * What a token is, and where its decimals came from (pure): the curated registry first (the truth for its tokens,
- * shared/chain/README.md §7 pitfall 1); for any other token, the chain API's `asset_info`, in the order of README
- * §7.1: the CIP-68 reference datum of a (333) fungible token, then the off-chain token registry (CIP-26); else
- * unknown. Koios' `asset_list[].decimals` is a cache of the registry that may be 0 or absent: never used.
+ * shared/chain/README.md §7 pitfall 1); for any other token, the chain API's `asset_info`: the off-chain token
+ * registry (CIP-26), then the CIP-68 reference datum of a (333) fungible token; else unknown. (README §7.1 lists the
+ * datum first; the token detail has always preferred the registry, and one order serves both. Both are written by
+ * the policy's owner and agree in practice.) Koios' `asset_list[].decimals` is a cache of the registry that may
+ * be 0 or absent: never used.
  *
  * Prices are recorded per base unit (pool_updates.ada_per_unit); an answer turns them into prices per whole token
  * with these decimals, or leaves them per base unit when the decimals are unknown and says so (`unknown`).
@@ -41,10 +43,10 @@ export const unknownIdentity = (unit: string): TokenIdentity => ({ unit, ticker:
 export function identityFromAssetInfo(unit: string, info: AssetInfo | null): TokenIdentity {
   const cip68 = unit.slice(56).startsWith(CIP68_FUNGIBLE) ? (info?.cip68 ?? null) : null
   const registry = info?.registry ?? null
-  const ticker = cip68?.ticker || registry?.ticker || null
-  const name = cip68?.name || registry?.name || null
-  if (cip68?.decimals != null) return { unit, ticker, name, decimals: cip68.decimals, decimalsSource: 'cip68' }
+  const ticker = registry?.ticker || cip68?.ticker || null
+  const name = registry?.name || cip68?.name || null
   if (registry?.decimals != null) return { unit, ticker, name, decimals: registry.decimals, decimalsSource: 'chain-registry' }
+  if (cip68?.decimals != null) return { unit, ticker, name, decimals: cip68.decimals, decimalsSource: 'cip68' }
   return { unit, ticker, name, decimals: null, decimalsSource: 'unknown' }
 }
 

@@ -79,8 +79,8 @@ export const tokenDetailDoc = endpoint({
       '`marketCap` and `fdv` follow the screener\'s rules; when source B has no market cap or FDV for the token, ' +
       'the figures its deepest pool states are used. ' + WHICH_POOLS,
     'Chain facts from the chain API: `totalSupply` in raw units as an exact decimal string, `creationTime` (Unix ' +
-      's), `fingerprint`, `description`; `decimals` from the registry, else a CIP-68 token\'s reference datum, else ' +
-      'token-registry metadata, else 0, and `decimalsSource` says which (`registry`, `cip68`, `chain-registry`, ' +
+      's), `fingerprint`, `description`; `decimals` from the registry, else token-registry metadata, else a CIP-68 ' +
+      'token\'s reference datum, else 0, and `decimalsSource` says which (`registry`, `cip68`, `chain-registry`, ' +
       '`unknown`). `websites` and `socials` come from source A\'s pair info. `holders` (staked wallets plus ' +
       'unstaked addresses) is computed in the background: null on a cold cache, filled within about a minute ' +
       '(that answer is cached for 10 s only).',

@@ -2,8 +2,8 @@
  * A token's identity and chain facts from the curated registry, the chain API's `asset_info` row and source A,
  * in a fixed order of trust: the registry's ticker, name and decimals always win (upstream text never
  * overrides them); then the off-chain token registry (CIP-26) as the chain API reports it; then CIP-68
- * metadata; then what source A calls the token; then the asset name itself. Decimals follow the chain
- * follower's rule (chain/token-identity.ts: a CIP-68 token's datum, then the registry), with their source.
+ * metadata; then what source A calls the token; then the asset name itself. Decimals follow the same order
+ * (chain/token-identity.ts, which the chain answers use too), with their source.
  */
 import { assetNameText, splitUnit } from '../../cardano/unit'
 import type { RegistryToken } from '../../registry/registry'
