@@ -91,8 +91,8 @@ export interface PoolSeries {
  * rolled-up close).
  */
 export function chainSeries(series: PoolSeries, seconds: number, weekly = false): Candle[] {
-  const hourly = ofWholeHours(seconds, weekly) ? series.hourly : []
-  const last = hourly[hourly.length - 1]
+  const last = series.hourly[series.hourly.length - 1]
   const recent = buildCandles(series.updates, seconds, weekly, last?.close ?? series.opening)
-  return mergeCandles([...mergeCandles(hourly, seconds, weekly), ...recent], seconds, weekly)
+  const past = ofWholeHours(seconds, weekly) ? mergeCandles(series.hourly, seconds, weekly) : []
+  return mergeCandles([...past, ...recent], seconds, weekly)
 }
