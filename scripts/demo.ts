@@ -14,13 +14,20 @@ import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
+import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
+import { newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
 const fake = await FakeUpstreams.start()
 // A day of DEX trades on chain for every curated token, and a new block every 20 s (the chain follower reads them).
 const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
 fake.world.koios.chain = chain.chain
-setInterval(() => chain.tick(), 20_000).unref()
+// Tokens outside the registry on that chain, and a new pool every two minutes (each tick's block gets them at once).
+const newTokens = demoNewTokens(fake.world, chain.chain)
+setInterval(() => {
+  chain.tick()
+  newTokens.afterBlock()
+}, 20_000).unref()
 const config = loadConfig({
   ...process.env,
   ...fake.env(),
@@ -85,7 +92,7 @@ Start here
 
 Examples
 ${examples.join('\n')}
-${chainExamples}
+${chainExamples}${newTokensExamples(origin)}
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 

@@ -23,10 +23,10 @@ let curated: TestService
 let s: Scenario
 let o: OutsideRegistry
 
-/** Both chains' blocks in one: the curated tokens' scenario, then the other tokens' pools in the same blocks. */
+/** One chain: the curated tokens' scenario, and the other tokens' pools in its first blocks. */
 beforeAll(async () => {
   s = scenario()
-  o = outsideRegistry()
+  o = outsideRegistry(s.chain)
   const world = emptyWorld()
   world.koios.chain = s.chain
   world.koios.assets.push(...assetRows())
@@ -34,12 +34,6 @@ beforeAll(async () => {
   const env = (name: string, pools: string) => ({ DATABASE_URL: `file:${join(dir, `${name}.db`)}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '3', CHAIN_POOLS: pools })
   all = await startService({ fake, env: env('all', 'all') })
   curated = await startService({ fake, env: env('curated', 'curated') })
-  // The other tokens' transactions join the curated ones' chain, in its blocks' heights and times.
-  const shift = s.chain.firstHeight - o.chain.firstHeight
-  for (const tx of o.chain.txs) {
-    const block = s.chain.blocks.find((b) => b.height === tx.block.height + shift)!
-    s.chain.txs.push({ ...tx, block, blockIndex: tx.blockIndex + 10 })
-  }
 })
 
 afterAll(async () => {

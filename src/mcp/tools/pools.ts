@@ -5,7 +5,7 @@ import { defineTool, inputFromParams } from '../tool'
 export const getNewPools = defineTool({
   name: 'get_new_pools',
   description:
-    'Pools of any token against ADA created lately on the DEXes this service follows on chain (Minswap, SundaeSwap, WingRiders, Splash), newest first: token, initial reserves and price, creating block and transaction; up to 200, filter by dex.',
+    'New ADA pools of any token on the DEXes followed on chain, newest first: token, initial reserves and price, creating block and tx.',
   input: inputFromParams(newPoolsDoc.params),
   output: newPoolsDoc.response,
   call: (context, args) => context.services.pools.newPools(newPoolsRequest(args)),
@@ -14,7 +14,7 @@ export const getNewPools = defineTool({
 export const getPool = defineTool({
   name: 'get_pool',
   description:
-    "One chain-followed ADA pool's current state by pool id (its LP-token unit): reserves, price, LP supply, fee, last update and creation.",
+    "One followed ADA pool's state by pool id: reserves, price, LP supply, fee, last update.",
   input: inputFromParams(poolDoc.params),
   output: poolDoc.response,
   call: (context, args) => context.services.pools.pool(poolIdOf(args)),

@@ -2,7 +2,7 @@
 import { t, type Static } from 'elysia'
 import { literals } from '../../catalogue/literals'
 import { TIMEFRAMES } from './timeframes'
-import { DecimalsSourceSchema } from '../../chain/answer-schemas'
+import { nullableDecimalsSource } from '../../chain/answer-schemas'
 
 export const PoolRefSchema = t.Object(
   {
@@ -34,10 +34,7 @@ export const OhlcvResponse = t.Object(
     poolChoices: t.Array(PoolRefSchema, { description: "The token's chartable pools: those the chain follower records (deepest first), then source B's" }),
     candles: t.Array(CandleSchema, { description: 'Ascending by time, one per interval, quiet intervals left out, at most limit' }),
     coverage: t.String({ description: 'Says which one pool this is (followed on chain or source B), never an all-DEX aggregate' }),
-    decimalsSource: t.Union([DecimalsSourceSchema, t.Null()], {
-      description:
-        "For candles built from the chain: where the token's decimals come from (`unknown`: prices per base unit). null for source B's candles, which source B scales itself",
-    }),
+    decimalsSource: nullableDecimalsSource("source B's candles, which source B scales itself (the others are built from the chain)"),
   },
   { title: 'Ohlcv' },
 )

@@ -17,7 +17,7 @@ export const newPoolsDoc = endpoint({
   method: 'GET',
   path: '/pools/new',
   tag: 'Pools',
-  summary: 'New pools: ADA pools of any token created on the followed DEXes, newest first',
+  summary: 'New ADA pools of any token on the followed DEXes, newest first',
   description:
     'Pools the chain follower saw created: the constant-product pools of any token against ADA on Minswap V1 and V2, ' +
     'SundaeSwap V1 and V3, WingRiders V1 and V2 and Splash, newest first, with the token (ticker, name and decimals when ' +
@@ -61,7 +61,7 @@ export const poolDoc = endpoint({
   method: 'GET',
   path: '/pools/{poolId}',
   tag: 'Pools',
-  summary: 'One followed pool’s current state, read from the chain',
+  summary: 'One followed pool’s state, from the chain',
   description:
     'The latest state the chain follower read of one ADA pool: tradeable reserves, price (ADA per whole token; per base ' +
     'unit when the decimals are unknown, as `token.decimalsSource` says), LP tokens in circulation, trading fee and where ' +

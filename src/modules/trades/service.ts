@@ -31,7 +31,8 @@ export class TradesService {
   async trades(request: TradesRequest): Promise<Fetched<TradesBody>> {
     if (this.store === null) throw apiError('database_not_configured', { consequence: 'no trades are recorded from the chain' })
     const pools = await this.store.pools(request.unit)
-    if (pools.length === 0) throw apiError('token_not_followed', { unit: request.unit })
+    // A curated token is always looked for (none seen yet: an empty answer); any other is followed once a pool is.
+    if (pools.length === 0 && this.deps.registry.get(request.unit) === undefined) throw apiError('token_not_followed', { unit: request.unit })
     if (request.pool !== null && !pools.some((p) => p.poolId === request.pool)) {
       throw apiError('pool_not_followed', { unit: request.unit, pool: request.pool })
     }

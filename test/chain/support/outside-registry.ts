@@ -2,11 +2,12 @@
  * A fake chain whose pools are of tokens outside the curated registry, with the figures worked out by hand:
  * REGIS (4 decimals in the off-chain token registry, through the chain API's asset_info), CIPS (a CIP-68 token:
  * 8 decimals in its reference datum, no registry entry) and NOPE (the chain API has no metadata: decimals unknown).
- * Each pool is created in the first block (inside the backfill) and swaps once.
+ * Each pool is created in the first block (inside the backfill) and swaps once. Built on a chain of its own, or
+ * into the first blocks of another one (beside its transactions).
  */
 import { LOVELACE } from '../../../src/chain/types'
 import { cip68Metadata, koiosAsset, type Raw } from '../../fake-upstreams/builders'
-import { FakeChain, type FakePool } from '../../fake-upstreams/chain'
+import { FakeChain, type FakePool, type PoolMove } from '../../fake-upstreams/chain'
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 
@@ -32,21 +33,27 @@ export interface OutsideRegistry {
   nope: FakePool
 }
 
-export function outsideRegistry(nowMs = Date.now()): OutsideRegistry {
-  const chain = new FakeChain(20_000_000, Math.floor(nowMs / 1000) - 2 * 3600, 20)
+export function outsideRegistry(chain = new FakeChain(20_000_000, Math.floor(Date.now() / 1000) - 2 * 3600, 20)): OutsideRegistry {
+  let step = 0
+  /** The next of the first blocks: added, or joined when the chain already has it. */
+  const block = (txs: PoolMove[][]) => {
+    const height = chain.firstHeight + step++
+    if (chain.tip !== undefined && chain.tip.height >= height) for (const moves of txs) chain.addTx(height, moves)
+    else chain.addBlock(txs)
+  }
   // 5,000 ADA against 1,000,000.0000 REGIS: 0.005 ADA per REGIS.
   const regis = chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: REGIS, reserveA: 5_000_000_000n, reserveB: 10_000_000_000n, lpSupply: 7_000_000_000n })
   // 2,000 ADA against 4,000,000.00000000 CIPS: 0.0005 ADA per CIPS.
   const cips = chain.pool({ dex: 'sundaeswap-v3', assetA: LOVELACE, assetB: CIPS, reserveA: 2_000_000_000n, reserveB: 400_000_000_000_000n, lpSupply: 900_000_000n })
   // 1,000 ADA against 3,000,000 base units of NOPE.
   const nope = chain.pool({ dex: 'wingriders-v2', assetA: LOVELACE, assetB: NOPE, reserveA: 1_000_000_000n, reserveB: 3_000_000n, lpSupply: 50_000_000n })
-  chain.addBlock([[{ pool: regis, reserveA: regis.spec.reserveA, reserveB: regis.spec.reserveB }], [{ pool: cips, reserveA: cips.spec.reserveA, reserveB: cips.spec.reserveB }], [{ pool: nope, reserveA: nope.spec.reserveA, reserveB: nope.spec.reserveB }]])
+  block([[{ pool: regis, reserveA: regis.spec.reserveA, reserveB: regis.spec.reserveB }], [{ pool: cips, reserveA: cips.spec.reserveA, reserveB: cips.spec.reserveB }], [{ pool: nope, reserveA: nope.spec.reserveA, reserveB: nope.spec.reserveB }]])
   // REGIS buy: 50 ADA in, 99,009,901 base units (9,900.9901 REGIS) out.
-  chain.addBlock([[{ pool: regis, reserveA: 5_050_000_000n, reserveB: 9_900_990_099n }]])
+  block([[{ pool: regis, reserveA: 5_050_000_000n, reserveB: 9_900_990_099n }]])
   // CIPS sell: 40,000 CIPS in, 19.801981 ADA out.
-  chain.addBlock([[{ pool: cips, reserveA: 1_980_198_019n, reserveB: 404_000_000_000_000n }]])
+  block([[{ pool: cips, reserveA: 1_980_198_019n, reserveB: 404_000_000_000_000n }]])
   // NOPE buy: 10 ADA in, 29,703 base units out.
-  chain.addBlock([[{ pool: nope, reserveA: 1_010_000_000n, reserveB: 2_970_297n }]])
+  block([[{ pool: nope, reserveA: 1_010_000_000n, reserveB: 2_970_297n }]])
   chain.growTo(chain.firstHeight + 20)
   return { chain, regis, cips, nope }
 }
