@@ -10,9 +10,18 @@ import { COVERAGE_RULES } from '../../src/market/coverage'
 import { API_PREFIX } from '../../src/paths'
 import { seedDemoHistory } from '../../scripts/demo-seed'
 import { startService } from '../helpers'
+import { FakeChain } from '../fake-upstreams/chain'
+import { demoNewTokens } from '../fake-upstreams/demo-new-tokens'
+import { defaultWorld } from '../fake-upstreams/world'
 
-const svc = await startService({ env: { DATABASE_URL: ':memory:' } })
-// The examples are the demo's: its seeded history, so the export example has a day to export.
+// The examples are the demo's: its chain's tokens outside the registry (the pool examples), followed to the tip.
+const world = defaultWorld()
+world.koios.chain = new FakeChain()
+world.koios.chain.growTo(world.koios.chain.firstHeight + 200)
+demoNewTokens(world, world.koios.chain)
+const svc = await startService({ world, env: { DATABASE_URL: ':memory:', CHAIN_FOLLOW: 'on' } })
+for (let i = 0; i < 10 && (await svc.deps.chain!.follower.poll()).cursor?.backfill !== null; i++);
+// And its seeded history, so the export example has a day to export.
 await seedDemoHistory(svc.deps)
 afterAll(() => svc.stop())
 
