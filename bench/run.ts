@@ -20,6 +20,7 @@ import { floorFigure } from './floor'
 import { streamFigure } from './stream'
 import { loadGeneratorNote } from './lib/load'
 import { chainFollower } from './chain'
+import { chainYear } from './chain-year'
 
 figures.splice(1, 0, compressedHit, floorFigure)
 
@@ -51,7 +52,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

@@ -76,19 +76,38 @@ export function mergeCandles(candles: readonly Candle[], seconds: number, weekly
 /** Whether candles of this interval are made of whole hours (the rolled-up past can chart them). */
 export const ofWholeHours = (seconds: number, weekly: boolean) => weekly || seconds % HOUR_SECONDS === 0
 
+/** What one hour of updates says, as SQL sums it up (prices of the updates with one; volume of their swaps, ADA). */
+export interface HourSummary {
+  time: number
+  first: number
+  last: number
+  high: number
+  low: number
+  volume: number
+}
+
+/** Hour summaries (ascending) to the hourly candles buildCandles gives from the same updates: open = previous close. */
+export function candlesOfHours(hours: readonly HourSummary[], opening: number | null): Candle[] {
+  let previous = opening
+  return hours.map((h) => {
+    const open = previous ?? h.first
+    previous = h.last
+    return { time: h.time, open, high: Math.max(open, h.high), low: Math.min(open, h.low), close: h.last, volume: h.volume }
+  })
+}
+
 export interface PoolSeries {
-  /** Rolled-up hourly candles in the range, ascending (all older than the first update). */
+  /** Hourly candles in the range, ascending: the rolled-up ones, then (for intervals of whole hours) the recent ones. */
   hourly: readonly Candle[]
-  /** Recorded updates in chain order. */
+  /** Recorded updates in chain order, after the hourly candles (for intervals shorter than an hour). */
   updates: readonly PriceUpdate[]
   /** The last price before both (the close of the last candle rolled up before the range, or of an earlier update). */
   opening: number | null
 }
 
 /**
- * A pool's candles of `seconds` from its rolled-up hours and its updates. The rolled-up hours give candles only
- * for intervals of whole hours; a shorter interval is charted from the updates alone (opened by the last
- * rolled-up close).
+ * A pool's candles of `seconds` from its hourly candles and its updates. The hourly candles give candles only for
+ * intervals of whole hours; a shorter interval is charted from the updates alone (opened by the last hourly close).
  */
 export function chainSeries(series: PoolSeries, seconds: number, weekly = false): Candle[] {
   const last = series.hourly[series.hourly.length - 1]

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
 import type { CommunityDatabase, DbTransaction } from '../db/client'
 import { chainBlocks, chainCursor, chainPools, chainTokens, poolCandles, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
-import { HOUR_SECONDS, type PoolSeries } from './candles'
+import { candlesOfHours, HOUR_SECONDS, type HourSummary, type PoolSeries } from './candles'
 import type { ChainBlock } from '../upstream/koios-chain'
 
 export interface Cursor {
@@ -181,35 +181,53 @@ export class ChainStore {
   }
 
   /**
-   * What charts a pool from `fromTime` (Unix s) on: its rolled-up hourly candles from that hour, its updates from
-   * then (ascending, in chain order) with the last one before (its price opens the first candle), and, when no
-   * update is older, the close of the last hour rolled up before them.
+   * What charts a pool from `fromTime` (Unix s) on. Intervals of whole hours (`wholeHours`) read hours from the
+   * start of `fromTime`'s hour: the rolled-up ones, then the recent updates summed up per hour in SQL (a year of
+   * a busy pool is a few thousand rows, not hundreds of thousands); shorter intervals read the updates from
+   * `fromTime` themselves. Both are opened by the last price before: the newest update before, or the close of
+   * the last hour rolled up before.
    */
-  async poolSeries(poolId: string, fromTime: number): Promise<PoolSeries> {
+  async poolSeries(poolId: string, fromTime: number, wholeHours: boolean): Promise<PoolSeries> {
+    const firstHour = Math.floor(fromTime / HOUR_SECONDS) * HOUR_SECONDS
+    const start = wholeHours ? firstHour : fromTime
     return this.database.read(async (db) => {
-      const columns = { time: poolUpdates.blockTime, priceAda: poolUpdates.adaPerUnit, kind: poolUpdates.kind, amountAda: poolUpdates.amountAda }
-      const before = await db
-        .select(columns)
-        .from(poolUpdates)
-        .where(and(eq(poolUpdates.poolId, poolId), lt(poolUpdates.blockTime, fromTime)))
-        .orderBy(desc(poolUpdates.blockTime), desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex))
-        .limit(1)
-      const rows = await db
-        .select(columns)
-        .from(poolUpdates)
-        .where(and(eq(poolUpdates.poolId, poolId), gte(poolUpdates.blockTime, fromTime)))
-        .orderBy(asc(poolUpdates.blockTime), asc(poolUpdates.blockHeight), asc(poolUpdates.blockIndex))
-      const hourly = await db
+      const rolled = await db
         .select({ time: poolCandles.hourStart, open: poolCandles.open, high: poolCandles.high, low: poolCandles.low, close: poolCandles.close, volume: poolCandles.volumeAda })
         .from(poolCandles)
-        .where(and(eq(poolCandles.poolId, poolId), gte(poolCandles.hourStart, Math.floor(fromTime / HOUR_SECONDS) * HOUR_SECONDS)))
+        .where(and(eq(poolCandles.poolId, poolId), gte(poolCandles.hourStart, firstHour)))
         .orderBy(asc(poolCandles.hourStart))
+      const before = await db
+        .select({ price: poolUpdates.adaPerUnit })
+        .from(poolUpdates)
+        .where(and(eq(poolUpdates.poolId, poolId), lt(poolUpdates.blockTime, start), isNotNull(poolUpdates.adaPerUnit)))
+        .orderBy(desc(poolUpdates.blockTime), desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex))
+        .limit(1)
       const lastRolled =
-        before.length > 0 || hourly.length > 0
+        rolled.length > 0 || before.length > 0
           ? []
-          : await db.select({ close: poolCandles.close }).from(poolCandles).where(eq(poolCandles.poolId, poolId)).orderBy(desc(poolCandles.hourStart)).limit(1)
-      const asUpdate = (r: (typeof rows)[number]) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })
-      return { hourly, updates: [...before, ...rows].map(asUpdate), opening: lastRolled[0]?.close ?? null }
+          : await db.select({ close: poolCandles.close }).from(poolCandles).where(and(eq(poolCandles.poolId, poolId), lt(poolCandles.hourStart, start))).orderBy(desc(poolCandles.hourStart)).limit(1)
+      const opening = rolled.at(-1)?.close ?? before[0]?.price ?? lastRolled[0]?.close ?? null
+      if (wholeHours) {
+        const hours = await db.all<HourSummary>(sql`
+          SELECT hour * ${sql.raw(String(HOUR_SECONDS))} AS time, max(price) AS high, min(price) AS low, sum(volume) / 1000000.0 AS volume,
+            max(CASE WHEN from_first = 1 THEN price END) AS first, max(CASE WHEN from_last = 1 THEN price END) AS last
+          FROM (
+            SELECT block_time / ${sql.raw(String(HOUR_SECONDS))} AS hour, ada_per_unit AS price,
+              CASE WHEN kind = 'swap' AND amount_ada IS NOT NULL THEN CAST(amount_ada AS REAL) ELSE 0 END AS volume,
+              row_number() OVER (PARTITION BY block_time / ${sql.raw(String(HOUR_SECONDS))} ORDER BY block_time, block_height, block_index) AS from_first,
+              row_number() OVER (PARTITION BY block_time / ${sql.raw(String(HOUR_SECONDS))} ORDER BY block_time DESC, block_height DESC, block_index DESC) AS from_last
+            FROM pool_updates
+            WHERE pool_id = ${poolId} AND block_time >= ${start} AND ada_per_unit IS NOT NULL
+          )
+          GROUP BY hour ORDER BY hour`)
+        return { hourly: [...rolled, ...candlesOfHours(hours, opening)], updates: [], opening }
+      }
+      const updates = await db
+        .select({ time: poolUpdates.blockTime, priceAda: poolUpdates.adaPerUnit, kind: poolUpdates.kind, amountAda: poolUpdates.amountAda })
+        .from(poolUpdates)
+        .where(and(eq(poolUpdates.poolId, poolId), gte(poolUpdates.blockTime, start)))
+        .orderBy(asc(poolUpdates.blockTime), asc(poolUpdates.blockHeight), asc(poolUpdates.blockIndex))
+      return { hourly: rolled, updates: updates.map((r) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })), opening }
     })
   }
 

@@ -16,6 +16,7 @@ import { FakeChain, type FakePool, type PoolMove } from '../fake-upstreams/chain
 import { emptyWorld } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 import { SNEK } from './support/scenario'
+import { seededRandom } from '../support/seeded-random'
 
 const dir = mkdtempSync(join(tmpdir(), 'chain-retention-'))
 const DAY_MS = 86_400_000
@@ -34,8 +35,7 @@ function threeDays(nowMs: number): void {
     chain.pool({ dex: 'splash', assetA: LOVELACE, assetB: SNEK, reserveA: 90_000_000_000n, reserveB: 22_000_000n, lpSupply: 1_000_000_000n }),
   ]
   chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
-  let seed = 7
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648)
+  const random = seededRandom(7)
   for (let i = 1; i < 3 * 144; i++) {
     const pool = pools[i % 3 === 0 ? 1 : 0]
     const { reserveA, reserveB, lpSupply } = pool.spec

@@ -12,6 +12,7 @@ import { SAMPLE_NEW_TOKEN } from '../../src/modules/pools/request'
 import { cip68Metadata, koiosAsset } from './builders'
 import type { FakeChain, FakePool, PoolMove } from './chain'
 import type { World } from './world'
+import { seededRandom } from '../support/seeded-random'
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 
@@ -46,8 +47,7 @@ export function demoNewTokens(world: World, chain: FakeChain): DemoNewTokens {
   // 60,000 ADA against 1,200,000 NEWT (0.05 ADA); 9,000 ADA against 3,000,000 CIPX (0.003 ADA).
   const newt = chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: SAMPLE_NEW_TOKEN, reserveA: 60_000_000_000n, reserveB: 1_200_000_000_000n, lpSupply: 8_000_000_000n })
   const cipx = chain.pool({ dex: 'sundaeswap-v3', assetA: LOVELACE, assetB: DEMO_CIP68_TOKEN, reserveA: 9_000_000_000n, reserveB: 300_000_000_000_000n, lpSupply: 5_000_000_000n })
-  let seed = 33
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648)
+  const random = seededRandom(33)
   const history = (pool: FakePool, from: number, every: number) => {
     chain.addTx(from, [{ pool, reserveA: pool.spec.reserveA, reserveB: pool.spec.reserveB }])
     for (let height = from + every; height <= tip; height += every) chain.addTx(height, [swap(pool, 0.001 + random() * 0.01, random() < 0.55)])

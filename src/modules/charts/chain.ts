@@ -5,7 +5,7 @@
  * (prices and volume) by ADA's USD price at its start from the market provider's series, leaving out a candle with
  * no price near it (as `quote=ada` re-basing does for source B candles).
  */
-import { chainSeries } from '../../chain/candles'
+import { chainSeries, ofWholeHours } from '../../chain/candles'
 import type { ChainStore } from '../../chain/store'
 import type { CoinGecko } from '../../upstream/coingecko'
 import { adaUsdAt } from '../trades/ada-usd'
@@ -30,8 +30,7 @@ export async function chainCandles(
   const seconds = spec.weekly ? WEEK_SECONDS : spec.upstreamSeconds
   const nowSeconds = Math.floor(nowMs / 1000)
   const from = nowSeconds - seconds * limit
-  const built = chainSeries(await store.poolSeries(poolId, from), seconds, spec.weekly)
-  // The update before `from` only opens the first candle in range.
+  const built = chainSeries(await store.poolSeries(poolId, from, ofWholeHours(seconds, spec.weekly)), seconds, spec.weekly)
   const scale = 10 ** (decimals ?? 0)
   const inRange = latest(built.filter((c) => c.time + seconds > from), limit).map((c) => ({ ...c, open: c.open * scale, high: c.high * scale, low: c.low * scale, close: c.close * scale }))
   if (quote === 'ada' || inRange.length === 0) return { candles: inRange, stale: false }
