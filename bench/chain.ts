@@ -146,7 +146,8 @@ export const chainFollower: Figure = {
         { label: `Koios calls per hour at the keyless interval (${fmt(intervalMs / 1000)} s)`, value: fmt(keylessCalls), note: `one poll per ${blocksPerPoll} blocks; the plan's cap is 14 a poll with the token step` },
         { label: 'keyless capacity (DEX transactions a day)', value: fmt(capacityPerDay), note: `${fmt(fullPollTxs)} transactions in a full poll (13 calls, datum_info included) × ${fmt(86_400_000 / intervalMs)} polls a day; mainnet-like: ${fmt(DEX_TXS_PER_DAY)}` },
         { label: 'bytes stored per day, every pool', value: perDay(grown.all), note: `${fmt(added.all)} updates in the hour, ${fmt(added.all > 0 ? grown.all / added.all : 0)} bytes each (table and indexes, libSQL file); × ${fmt(RETENTION_DAYS)} days kept: ${fmt((grown.all * 24 * RETENTION_DAYS) / 2 ** 30, 1)} GiB` },
-        { label: 'bytes stored per day, curated pools only', value: perDay(grown.curated), note: `${fmt(added.curated)} updates in the hour` },
+        // A file grows page by page: a few rows an hour do not move it, so this one is the rows × the bytes a row took above.
+        { label: 'bytes stored per day, curated pools only', value: perDay(added.curated * (added.all > 0 ? grown.all / added.all : 0)), note: `${fmt(added.curated)} updates in the hour × the bytes of one above` },
         { label: 'poll time (median / max)', value: `${fmt(median(pollMs), 1)} / ${fmt(Math.max(...pollMs), 1)} ms`, note: 'every pool; fake Koios on loopback: real Koios adds its own latency per call' },
         { label: `lag block → served, polling every ${LAG_POLL_MS / 1000} s (median / max)`, value: `${fmt(median(lags))} / ${fmt(Math.max(...lags))} ms`, note: `${LAG_SAMPLES} blocks; at the plan's 20 s (or a keyless stretched interval) add up to that interval` },
         { label: 'GET /trades, uncached (median)', value: `${fmt(tradesMs, 2)} ms`, note: '100–159 trades of SNEK, priced in USD' },
