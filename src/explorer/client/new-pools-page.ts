@@ -7,9 +7,9 @@ import { openLive } from './live'
 /** Rows shown: the newest this many (the live topic adds to the top). */
 const SHOWN = 100
 
-/** The token as a link to its page: its ticker, else the start of its unit (names come from the chain: text only). */
+/** The token as a link to its page: its ticker, else the pair label's token part (the asset name as text, or the unit's start). */
 function tokenCell(pool: NewPoolBody): HTMLElement {
-  const label = pool.token.ticker ?? `${pool.token.unit.slice(0, 12)}…`
+  const label = pool.token.ticker ?? pool.name.replace(/ \/ ADA$/, '')
   return el('th', { scope: 'row' }, el('a', { href: `/token/${pool.token.unit}` }, label), pool.token.name === null ? null : el('span', { class: 'muted name' }, pool.token.name))
 }
 
