@@ -70,7 +70,7 @@ export const chainFollower: Figure = {
     try {
       const size = (file: string) => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0)
       for (const svc of [all, curated]) for (let i = 0; i < 60; i++) if ((await svc.deps.chain!.follower.poll()).cursor?.backfill === null) break
-      const before = { all: size(files.all), curated: size(files.curated), rowsAll: await rows(all), rowsCurated: await rows(curated) }
+      const before = { all: size(files.all), rowsAll: await rows(all), rowsCurated: await rows(curated) }
       const calls = { all: 0, curated: 0 }
       let txs = 0
       const pollMs: number[] = []
@@ -85,7 +85,7 @@ export const chainFollower: Figure = {
           if (name === 'all') txs += fake.callsTo('koios', '/tx_info').reduce((n, c) => n + ((c.body as { _tx_hashes: string[] })._tx_hashes?.length ?? 0), 0)
         }
       }
-      const grown = { all: size(files.all) - before.all, curated: size(files.curated) - before.curated }
+      const grown = { all: size(files.all) - before.all }
       const added = { all: (await rows(all)) - before.rowsAll, curated: (await rows(curated)) - before.rowsCurated }
 
       // The keyless interval: one poll per that many blocks, for an hour.

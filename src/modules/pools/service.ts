@@ -22,12 +22,12 @@ const NO_DATABASE = { consequence: 'no pools are recorded from the chain' }
 
 const price = (ada: string, token: string, identity: TokenIdentity) => priceOf(BigInt(token), BigInt(ada), identity.decimals ?? 0, ADA_DECIMALS)
 
-const tokenOf = (identity: TokenIdentity) => ({
-  unit: identity.unit,
-  ticker: identity.ticker,
-  name: identity.name,
-  decimals: identity.decimals,
-  decimalsSource: identity.decimalsSource,
+/** What both answers say first of a pool: its id, DEX, pair label and token. */
+const poolHead = (pool: ChainPoolRow, identity: TokenIdentity) => ({
+  poolId: pool.poolId,
+  dexId: pool.dex,
+  name: `${shownTicker(identity)} / ADA`,
+  token: { unit: identity.unit, ticker: identity.ticker, name: identity.name, decimals: identity.decimals, decimalsSource: identity.decimalsSource },
 })
 
 export class PoolsService {
@@ -53,10 +53,7 @@ export class PoolsService {
     const identity = await this.identities.of(pool.tokenUnit)
     return {
       data: {
-        poolId: pool.poolId,
-        dexId: pool.dex,
-        name: `${shownTicker(identity)} / ADA`,
-        token: tokenOf(identity),
+        ...poolHead(pool, identity),
         reserves: { ada: pool.reserveAda, token: pool.reserveToken },
         priceAda: price(pool.reserveAda, pool.reserveToken, identity),
         lpSupply: pool.lpSupply,
@@ -78,10 +75,7 @@ export class PoolsService {
       if (created === null || pool.initialReserveAda === null || pool.initialReserveToken === null) return []
       return [
         {
-          poolId: pool.poolId,
-          dexId: pool.dex,
-          name: `${shownTicker(identity)} / ADA`,
-          token: tokenOf(identity),
+          ...poolHead(pool, identity),
           initialReserves: { ada: pool.initialReserveAda, token: pool.initialReserveToken },
           initialPrice: price(pool.initialReserveAda, pool.initialReserveToken, identity),
           created,
