@@ -15,7 +15,7 @@ import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
 import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
-import { newTokensExamples } from './demo-new-tokens'
+import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
 const fake = await FakeUpstreams.start()
@@ -58,6 +58,8 @@ setInterval(() => {
 const origin = server.url.replace('0.0.0.0', '127.0.0.1')
 const seeded = await seedDemoHistory(server.deps)
 await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init))
+// The printed chain examples answer with data once the follower has read the newest blocks (a few seconds).
+await chainExamplesReady(origin, [SAMPLE.snek, ...newTokens.units])
 
 const examples = catalogue
   .filter((doc) => doc.method === 'GET')
