@@ -200,6 +200,22 @@ describe('new pools', () => {
     }
   })
 
+  it('drops a pool created in a block that a rollback removed', async () => {
+    const tip = o.chain.tip!.height
+    const orphan = o.chain.pool({ dex: 'wingriders-v2', assetA: LOVELACE, assetB: FRESH, reserveA: 700_000_000n, reserveB: 3_000_000n, lpSupply: 45_000_000n })
+    o.chain.addBlock([[{ pool: orphan, reserveA: 700_000_000n, reserveB: 3_000_000n }]])
+    await poll()
+    expect((await s.svc.json(`/api/v1/pools/${orphan.poolId}`)).status).toBe(200)
+    o.chain.rollbackTo(tip, [orphan])
+    o.chain.addBlock([])
+    o.chain.addBlock([])
+    expect((await poll()).rolledBackFrom).toBe(tip + 1)
+    s.svc.advance(60_000) // past the answers' lifetimes
+    expect((await s.svc.json(`/api/v1/pools/${orphan.poolId}`)).body.code).toBe('chain_pool_not_found')
+    const listed = (await s.svc.json('/api/v1/pools/new?limit=8')).body.pools.map((p: { poolId: string }) => p.poolId)
+    expect(listed).not.toContain(orphan.poolId)
+  })
+
   it('asks the chain API again about a token without metadata only after a week', async () => {
     s.svc.fake.calls.length = 0
     s.svc.advance(6 * 86_400_000)
