@@ -5,10 +5,11 @@
  * the swaps only (deposits and withdrawals move the price, never the volume). Intervals without an update get no
  * candle: nothing synthetic.
  *
- * Updates older than the retention are kept as hourly candles (retention.ts rolls them up with buildCandles at one
- * hour): `chainSeries` charts a pool from those and the recent updates, and gives exactly what buildCandles would
- * give from all the updates for any interval of whole hours (an hour's candle opens with the previous close, so
- * the first hourly candle of a longer interval opens it and the highs and lows of its hours cover the interval).
+ * Every pool's hourly candles are also stored (hourly-candles.ts keeps them with buildCandles at one hour), and
+ * are all that is left of the updates past the retention: `chainSeries` charts a pool from hourly candles or from
+ * updates, and gives exactly what buildCandles would give from all the updates for any interval of whole hours (an
+ * hour's candle opens with the previous close, so the first hourly candle of a longer interval opens it and the
+ * highs and lows of its hours cover the interval).
  */
 import type { Candle } from '../market/candle'
 import { weekStart } from '../market/weeks'
@@ -76,30 +77,10 @@ export function mergeCandles(candles: readonly Candle[], seconds: number, weekly
 /** Whether candles of this interval are made of whole hours (the rolled-up past can chart them). */
 export const ofWholeHours = (seconds: number, weekly: boolean) => weekly || seconds % HOUR_SECONDS === 0
 
-/** What one hour of updates says, as SQL sums it up (prices of the updates with one; volume of their swaps, ADA). */
-export interface HourSummary {
-  time: number
-  first: number
-  last: number
-  high: number
-  low: number
-  volume: number
-}
-
-/** Hour summaries (ascending) to the hourly candles buildCandles gives from the same updates: open = previous close. */
-export function candlesOfHours(hours: readonly HourSummary[], opening: number | null): Candle[] {
-  let previous = opening
-  return hours.map((h) => {
-    const open = previous ?? h.first
-    previous = h.last
-    return { time: h.time, open, high: Math.max(open, h.high), low: Math.min(open, h.low), close: h.last, volume: h.volume }
-  })
-}
-
 export interface PoolSeries {
-  /** Hourly candles in the range, ascending: the rolled-up ones, then (for intervals of whole hours) the recent ones. */
+  /** Stored hourly candles in the range, ascending (for intervals of whole hours). */
   hourly: readonly Candle[]
-  /** Recorded updates in chain order, after the hourly candles (for intervals shorter than an hour). */
+  /** Recorded updates in chain order, after any hourly candles (for intervals shorter than an hour). */
   updates: readonly PriceUpdate[]
   /** The last price before both (the close of the last candle rolled up before the range, or of an earlier update). */
   opening: number | null

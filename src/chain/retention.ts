@@ -2,8 +2,10 @@
  * Retention of the chain records: pool updates are kept CHAIN_RETENTION_DAYS; older ones are rolled up into hourly
  * candles per pool (pool_candles), in one transaction with their deletion, so a reader sees either the updates
  * or their candles, never both or neither. The candles are exactly the 1h candles buildCandles makes from the
- * updates (open = the previous close: the last candle rolled up before, carried over), so charts of 1h and
- * longer keep the whole record (candles.ts `chainSeries`); trades page back to the horizon.
+ * updates (open = the previous close: the candle of the hour before, carried over), so charts of 1h and longer
+ * keep the whole record (candles.ts `chainSeries`); trades page back to the horizon. The follower keeps every
+ * hour's candle as it records (hourly-candles.ts): a pass builds them again from the updates it deletes and
+ * writes them over the stored ones (the same figures; and the candles of a database older than them).
  *
  * The horizon is a whole hour, so no hour is ever split between the two tables. A pass rolls up at most one day
  * of updates (a first run on a long history spreads its work over several passes); a step runs passes until
@@ -64,7 +66,7 @@ export async function rollUpPass(database: CommunityDatabase, cutoff: number): P
         if (list === undefined) byPool.set(row.poolId, [row])
         else list.push(row)
       }
-      const closes = await lastCloses(tx, [...byPool.keys()])
+      const closes = await lastCloses(tx, [...byPool.keys()], Math.floor(oldest[0].time / HOUR_SECONDS) * HOUR_SECONDS)
       const candles = [...byPool].flatMap(([poolId, updates]) =>
         buildCandles(
           updates.map((u) => ({ time: u.time, priceAda: u.priceAda, amountAda: u.kind === 'swap' ? u.amountAda : null })),
@@ -73,17 +75,23 @@ export async function rollUpPass(database: CommunityDatabase, cutoff: number): P
           closes.get(poolId) ?? null,
         ).map((c) => ({ poolId, hourStart: c.time, open: c.open, high: c.high, low: c.low, close: c.close, volumeAda: c.volume })),
       )
-      // An hour already rolled up gets no second candle: only a backfill reaching past the horizon (CHAIN_BACKFILL_HOURS
-      // longer than CHAIN_RETENTION_DAYS) can bring updates of such an hour, and they are dropped with the rest.
-      for (let i = 0; i < candles.length; i += INSERT_CHUNK) await tx.insert(poolCandles).values(candles.slice(i, i + INSERT_CHUNK)).onConflictDoNothing()
+      for (let i = 0; i < candles.length; i += INSERT_CHUNK) {
+        await tx
+          .insert(poolCandles)
+          .values(candles.slice(i, i + INSERT_CHUNK))
+          .onConflictDoUpdate({
+            target: [poolCandles.poolId, poolCandles.hourStart],
+            set: { open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`, volumeAda: sql`excluded.volume_ada` },
+          })
+      }
       const deleted = await tx.delete(poolUpdates).where(inPass)
       return { rolled: deleted.rowsAffected, candles: candles.length }
     }),
   )
 }
 
-/** The close of each pool's last rolled-up hour (the open of its next one). */
-async function lastCloses(tx: DbTransaction, pools: readonly string[]): Promise<Map<string, number>> {
+/** The close of each pool's last hour before `hour` (the open of its first hour in the pass). */
+async function lastCloses(tx: DbTransaction, pools: readonly string[], hour: number): Promise<Map<string, number>> {
   const out = new Map<string, number>()
   for (let i = 0; i < pools.length; i += 500) {
     const chunk = pools.slice(i, i + 500)
@@ -91,7 +99,7 @@ async function lastCloses(tx: DbTransaction, pools: readonly string[]): Promise<
     const rows = await tx
       .select({ poolId: poolCandles.poolId, close: poolCandles.close, hour: sql<number>`max(${poolCandles.hourStart})` })
       .from(poolCandles)
-      .where(inArray(poolCandles.poolId, chunk))
+      .where(and(inArray(poolCandles.poolId, chunk), lt(poolCandles.hourStart, hour)))
       .groupBy(poolCandles.poolId)
     for (const r of rows) out.set(r.poolId, r.close)
   }

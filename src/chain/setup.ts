@@ -48,7 +48,8 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     followsToken: deps.config.chain.pools === 'all' ? () => true : (unit) => deps.registry.get(unit) !== undefined,
     logger: deps.logger,
     metrics: deps.metrics,
-    backfillHours: deps.config.chain.backfillHours,
+    // No backfill past the retention: those updates would be rolled up (or dropped) at once.
+    backfillHours: Math.min(deps.config.chain.backfillHours, deps.config.chain.retentionDays * 24),
     now: deps.now,
   })
   // CHAIN_POLL_MS is also the preferred interval the plan was sized with (upstream/index.ts): the plan reserves

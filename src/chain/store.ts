@@ -7,7 +7,8 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
 import type { CommunityDatabase, DbTransaction } from '../db/client'
 import { chainBlocks, chainCursor, chainPools, chainTokens, poolCandles, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
-import { candlesOfHours, HOUR_SECONDS, type HourSummary, type PoolSeries } from './candles'
+import { HOUR_SECONDS, type PoolSeries } from './candles'
+import { refreshHours } from './hourly-candles'
 import type { ChainBlock } from '../upstream/koios-chain'
 
 export interface Cursor {
@@ -97,7 +98,8 @@ export class ChainStore {
 
   /**
    * A rollback: every update and block hash at or above `fromHeight` goes, and the cursor moves just below it,
-   * in one transaction. Pools created in the orphaned blocks go too; a pool whose latest state came from them
+   * in one transaction. The hourly candles of the hours they fell in are built again; pools created in the
+   * orphaned blocks go too; a pool whose latest state came from them
    * gets back its newest remaining update's reserves and is marked below `fromHeight`, so the new branch's
    * updates replace it. Returns how many updates were removed, and the tokens whose swaps were among them.
    */
@@ -107,7 +109,8 @@ export class ChainStore {
         const removed = await tx
           .delete(poolUpdates)
           .where(gte(poolUpdates.blockHeight, fromHeight))
-          .returning({ tokenUnit: poolUpdates.tokenUnit, kind: poolUpdates.kind })
+          .returning({ tokenUnit: poolUpdates.tokenUnit, kind: poolUpdates.kind, poolId: poolUpdates.poolId, blockTime: poolUpdates.blockTime })
+        await refreshHours(tx, removed, true)
         await tx.delete(chainBlocks).where(gte(chainBlocks.height, fromHeight))
         await tx.delete(chainPools).where(gte(chainPools.createdHeight, fromHeight))
         const newest = (column: string) =>
@@ -124,12 +127,18 @@ export class ChainStore {
   }
 
   /**
-   * Record updates (already-recorded (tx, pool) pairs are skipped), the pools' latest state and their creation,
-   * and note their tokens. One transaction. Returns the update rows added.
+   * Record updates (already-recorded (tx, pool) pairs are skipped) and the hourly candles of their hours, the
+   * pools' latest state and their creation, and note their tokens. One transaction. Returns the update rows added.
    */
   async record(updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): Promise<number> {
     if (updates.length === 0 && pools.length === 0) return 0
-    return this.database.write((db) => db.transaction((tx) => recordIn(tx, updates, pools)))
+    return this.database.write((db) =>
+      db.transaction(async (tx) => {
+        const added = await recordIn(tx, updates, pools)
+        await refreshHours(tx, updates)
+        return added
+      }),
+    )
   }
 
   /** The recognised pools of a token, deepest (largest ADA reserve) first. */
@@ -181,53 +190,37 @@ export class ChainStore {
   }
 
   /**
-   * What charts a pool from `fromTime` (Unix s) on. Intervals of whole hours (`wholeHours`) read hours from the
-   * start of `fromTime`'s hour: the rolled-up ones, then the recent updates summed up per hour in SQL (a year of
-   * a busy pool is a few thousand rows, not hundreds of thousands); shorter intervals read the updates from
-   * `fromTime` themselves. Both are opened by the last price before: the newest update before, or the close of
-   * the last hour rolled up before.
+   * What charts a pool from `fromTime` (Unix s) on. Intervals of whole hours (`wholeHours`) read the stored hourly
+   * candles from the start of `fromTime`'s hour (hourly-candles.ts keeps them; past the retention they are all
+   * there is); shorter intervals read the updates from `fromTime`. Both are opened by the last price before: the
+   * newest update before, or the close of the last hour stored before.
    */
   async poolSeries(poolId: string, fromTime: number, wholeHours: boolean): Promise<PoolSeries> {
-    const firstHour = Math.floor(fromTime / HOUR_SECONDS) * HOUR_SECONDS
-    const start = wholeHours ? firstHour : fromTime
+    const start = wholeHours ? Math.floor(fromTime / HOUR_SECONDS) * HOUR_SECONDS : fromTime
     return this.database.read(async (db) => {
-      const rolled = await db
-        .select({ time: poolCandles.hourStart, open: poolCandles.open, high: poolCandles.high, low: poolCandles.low, close: poolCandles.close, volume: poolCandles.volumeAda })
-        .from(poolCandles)
-        .where(and(eq(poolCandles.poolId, poolId), gte(poolCandles.hourStart, firstHour)))
-        .orderBy(asc(poolCandles.hourStart))
+      const lastHourBefore = () =>
+        db.select({ close: poolCandles.close }).from(poolCandles).where(and(eq(poolCandles.poolId, poolId), lt(poolCandles.hourStart, start))).orderBy(desc(poolCandles.hourStart)).limit(1)
+      if (wholeHours) {
+        const hourly = await db
+          .select({ time: poolCandles.hourStart, open: poolCandles.open, high: poolCandles.high, low: poolCandles.low, close: poolCandles.close, volume: poolCandles.volumeAda })
+          .from(poolCandles)
+          .where(and(eq(poolCandles.poolId, poolId), gte(poolCandles.hourStart, start)))
+          .orderBy(asc(poolCandles.hourStart))
+        return { hourly, updates: [], opening: hourly.length > 0 ? null : ((await lastHourBefore())[0]?.close ?? null) }
+      }
       const before = await db
         .select({ price: poolUpdates.adaPerUnit })
         .from(poolUpdates)
         .where(and(eq(poolUpdates.poolId, poolId), lt(poolUpdates.blockTime, start), isNotNull(poolUpdates.adaPerUnit)))
         .orderBy(desc(poolUpdates.blockTime), desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex))
         .limit(1)
-      const lastRolled =
-        rolled.length > 0 || before.length > 0
-          ? []
-          : await db.select({ close: poolCandles.close }).from(poolCandles).where(and(eq(poolCandles.poolId, poolId), lt(poolCandles.hourStart, start))).orderBy(desc(poolCandles.hourStart)).limit(1)
-      const opening = rolled.at(-1)?.close ?? before[0]?.price ?? lastRolled[0]?.close ?? null
-      if (wholeHours) {
-        const hours = await db.all<HourSummary>(sql`
-          SELECT hour * ${sql.raw(String(HOUR_SECONDS))} AS time, max(price) AS high, min(price) AS low, sum(volume) / 1000000.0 AS volume,
-            max(CASE WHEN from_first = 1 THEN price END) AS first, max(CASE WHEN from_last = 1 THEN price END) AS last
-          FROM (
-            SELECT block_time / ${sql.raw(String(HOUR_SECONDS))} AS hour, ada_per_unit AS price,
-              CASE WHEN kind = 'swap' AND amount_ada IS NOT NULL THEN CAST(amount_ada AS REAL) ELSE 0 END AS volume,
-              row_number() OVER (PARTITION BY block_time / ${sql.raw(String(HOUR_SECONDS))} ORDER BY block_time, block_height, block_index) AS from_first,
-              row_number() OVER (PARTITION BY block_time / ${sql.raw(String(HOUR_SECONDS))} ORDER BY block_time DESC, block_height DESC, block_index DESC) AS from_last
-            FROM pool_updates
-            WHERE pool_id = ${poolId} AND block_time >= ${start} AND ada_per_unit IS NOT NULL
-          )
-          GROUP BY hour ORDER BY hour`)
-        return { hourly: [...rolled, ...candlesOfHours(hours, opening)], updates: [], opening }
-      }
       const updates = await db
         .select({ time: poolUpdates.blockTime, priceAda: poolUpdates.adaPerUnit, kind: poolUpdates.kind, amountAda: poolUpdates.amountAda })
         .from(poolUpdates)
         .where(and(eq(poolUpdates.poolId, poolId), gte(poolUpdates.blockTime, start)))
         .orderBy(asc(poolUpdates.blockTime), asc(poolUpdates.blockHeight), asc(poolUpdates.blockIndex))
-      return { hourly: rolled, updates: updates.map((r) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })), opening }
+      const opening = before[0]?.price ?? (await lastHourBefore())[0]?.close ?? null
+      return { hourly: [], updates: updates.map((r) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })), opening }
     })
   }
 

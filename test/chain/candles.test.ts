@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { bucketStart, buildCandles, candlesOfHours, chainSeries, HOUR_SECONDS, mergeCandles, type PriceUpdate } from '../../src/chain/candles'
+import { bucketStart, buildCandles, chainSeries, HOUR_SECONDS, mergeCandles, type PriceUpdate } from '../../src/chain/candles'
 
 // 2026-11-25 is a Wednesday; its week starts Monday 2026-11-23 00:00 UTC = 1763856000.
 const WED_NOON = Date.UTC(2026, 10, 25, 12) / 1000
@@ -76,17 +76,5 @@ describe('a pool series from rolled-up hours and recent updates', () => {
       { time: day, open: 1, high: 3, low: 0.5, close: 1.5, volume: 3 },
       { time: day + 86_400, open: 1.5, high: 1.6, low: 1.4, close: 1.6, volume: 4 },
     ])
-  })
-
-  it('turns hour summaries into the hourly candles of the same updates: each opens at the previous close', () => {
-    const hours = [
-      { time: day, first: 2, last: 3, high: 3.5, low: 1.5, volume: 7 },
-      { time: day + 7200, first: 2.5, last: 2, high: 2.5, low: 2, volume: 0 },
-    ]
-    expect(candlesOfHours(hours, 4)).toEqual([
-      { time: day, open: 4, high: 4, low: 1.5, close: 3, volume: 7 },
-      { time: day + 7200, open: 3, high: 3, low: 2, close: 2, volume: 0 },
-    ])
-    expect(candlesOfHours(hours, null)[0].open).toBe(2)
   })
 })

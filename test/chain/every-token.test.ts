@@ -200,13 +200,16 @@ describe('new pools', () => {
     }
   })
 
-  it('drops a pool created in a block that a rollback removed', async () => {
+  it('drops a pool created in a block that a rollback removed, and the swap of that block from the hourly candles', async () => {
     const tip = o.chain.tip!.height
+    const chart = async (limit: number) => (await s.svc.json(`/api/v1/tokens/${REGIS}/ohlcv?tf=1h&quote=ada&limit=${limit}`)).body.candles
     const orphan = o.chain.pool({ dex: 'wingriders-v2', assetA: LOVELACE, assetB: FRESH, reserveA: 700_000_000n, reserveB: 3_000_000n, lpSupply: 45_000_000n })
-    o.chain.addBlock([[{ pool: orphan, reserveA: 700_000_000n, reserveB: 3_000_000n }]])
+    // REGIS buy in the same block: 100 ADA for 196,078.4314 REGIS (the pool held 5,000 ADA and 1,000,000 REGIS).
+    o.chain.addBlock([[{ pool: orphan, reserveA: 700_000_000n, reserveB: 3_000_000n }], [{ pool: o.regis, reserveA: 5_100_000_000n, reserveB: 9_803_921_569n }]])
     await poll()
     expect((await s.svc.json(`/api/v1/pools/${orphan.poolId}`)).status).toBe(200)
-    o.chain.rollbackTo(tip, [orphan])
+    expect((await chart(490)).at(-1).close).toBeCloseTo(5_100 / 980_392.1569, 12)
+    o.chain.rollbackTo(tip, [orphan, o.regis])
     o.chain.addBlock([])
     o.chain.addBlock([])
     expect((await poll()).rolledBackFrom).toBe(tip + 1)
@@ -214,6 +217,8 @@ describe('new pools', () => {
     expect((await s.svc.json(`/api/v1/pools/${orphan.poolId}`)).body.code).toBe('chain_pool_not_found')
     const listed = (await s.svc.json('/api/v1/pools/new?limit=8')).body.pools.map((p: { poolId: string }) => p.poolId)
     expect(listed).not.toContain(orphan.poolId)
+    // The hour's candle was built again without the orphaned swap: it closes where the pool stood before (0.005).
+    expect((await chart(489)).at(-1).close).toBeCloseTo(0.005, 12)
   })
 
   it('asks the chain API again about a token without metadata only after a week', async () => {

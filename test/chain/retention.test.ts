@@ -1,9 +1,9 @@
 /**
- * Retention on the service's moved clock: with CHAIN_RETENTION_DAYS=1, three days of swaps on two pools (one
- * every 10 minutes, read by the backfill) are rolled up: no update older than the horizon is left, the hourly
- * candles over the horizon (and the 4h, 1d and 1w ones built from them) equal those built from the raw updates
- * before the roll-up, /trades pages back to the horizon and says so, and a later roll-up (the clock moved on)
- * carries on from the last rolled-up close.
+ * Hourly candles and retention on the service’s moved clock: three days of swaps on two pools (one every 10
+ * minutes, read by the backfill, newest first) give the hourly candles worked out here from the generated moves;
+ * with CHAIN_RETENTION_DAYS=1 the updates older than the horizon are rolled up: none is left, the hourly candles
+ * over the horizon (and the 4h, 1d and 1w ones built from them) are still those, /trades pages back to the horizon
+ * and says so, and a later roll-up (the clock moved on) carries on from the last rolled-up close.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -25,6 +25,8 @@ let chain: FakeChain
 let pools: FakePool[]
 /** Every swap's block time, as generated. */
 const swapTimes: number[] = []
+/** Each pool's moves as generated: time, ADA per SNEK after it (0 decimals), the ADA a swap moved. */
+const moves: Array<Array<{ time: number; price: number; volume: number }>> = [[], []]
 
 /** Three days of blocks ten minutes apart, each with a swap on one of the two pools (seeded, the same every run). */
 function threeDays(nowMs: number): void {
@@ -34,7 +36,8 @@ function threeDays(nowMs: number): void {
     chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: SNEK, reserveA: 900_000_000_000n, reserveB: 220_000_000n, lpSupply: 10_000_000_000n }),
     chain.pool({ dex: 'splash', assetA: LOVELACE, assetB: SNEK, reserveA: 90_000_000_000n, reserveB: 22_000_000n, lpSupply: 1_000_000_000n }),
   ]
-  chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
+  const created = chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
+  pools.forEach((p, k) => moves[k].push({ time: created.time, price: Number(p.spec.reserveA) / 1e6 / Number(p.spec.reserveB), volume: 0 }))
   const random = seededRandom(7)
   for (let i = 1; i < 3 * 144; i++) {
     const pool = pools[i % 3 === 0 ? 1 : 0]
@@ -50,6 +53,8 @@ function threeDays(nowMs: number): void {
     }
     const block = chain.addBlock([[move]], { time: start + i * 600 + Math.floor(random() * 300) })
     if (i % 50 !== 0) swapTimes.push(block.time)
+    const volume = i % 50 === 0 ? 0 : Math.abs(Number(move.reserveA - reserveA)) / 1e6
+    moves[pools.indexOf(pool)].push({ time: block.time, price: Number(move.reserveA) / 1e6 / Number(move.reserveB), volume })
   }
   chain.growTo(chain.tip!.height + 3)
 }
@@ -66,6 +71,27 @@ function expectSameCandles(after: Awaited<ReturnType<typeof ohlcv>>, before: Awa
     for (const field of ['open', 'high', 'low', 'close'] as const) expect(c[field]).toBeCloseTo(before[i][field], 14)
     expect(c.volume).toBeCloseTo(before[i].volume, 6)
   })
+}
+
+/**
+ * The hourly candles of a pool worked out here from its generated moves: one per hour with a move, opened by the
+ * previous hour's close; high and low over the open and the prices; volume of the swaps.
+ */
+function expectedHours(pool: number) {
+  const out: Array<{ time: number; open: number; high: number; low: number; close: number; volume: number }> = []
+  for (const m of moves[pool]) {
+    const hour = Math.floor(m.time / 3600) * 3600
+    let last = out.at(-1)
+    if (last?.time !== hour) {
+      const open = last?.close ?? m.price
+      out.push((last = { time: hour, open, high: open, low: open, close: open, volume: 0 }))
+    }
+    last.high = Math.max(last.high, m.price)
+    last.low = Math.min(last.low, m.price)
+    last.close = m.price
+    last.volume += m.volume
+  }
+  return out
 }
 
 let moved = 0
@@ -92,20 +118,27 @@ describe('retention of the chain records', () => {
   let hourly: Awaited<ReturnType<typeof ohlcv>>
   let longer: Record<string, Awaited<ReturnType<typeof ohlcv>>>
 
-  it('rolls the updates older than the horizon up into hourly candles equal to those the updates gave', async () => {
+  it('keeps every hour’s candle as the updates are read (newest first by the backfill)', async () => {
     expect(await count(sql`SELECT count(*) AS n FROM pool_updates`)).toBe(3 * 144 + 1)
     hourly = await ohlcv('1h', 500)
-    expect(hourly.length).toBeGreaterThan(60)
+    expectSameCandles(hourly, expectedHours(0))
+    const hours = new Set(moves.flatMap((list, k) => list.map((m) => `${k}:${Math.floor(m.time / 3600)}`)))
+    expect(await count(sql`SELECT count(*) AS n FROM pool_candles`)).toBe(hours.size)
     longer = { '4h': await ohlcv('4h', 30), '1d': await ohlcv('1d', 10), '1w': await ohlcv('1w', 3) }
+  })
 
+  it('rolls the updates older than the horizon up into hourly candles equal to those the updates gave', async () => {
     const report = await svc.deps.chain!.retention.step()
     const horizon = expectedHorizon()
     expect(report.rolled).toBeGreaterThan(100)
     expect(await count(sql`SELECT count(*) AS n FROM pool_updates WHERE block_time < ${horizon}`)).toBe(0)
     expect(await count(sql`SELECT count(*) AS n FROM pool_updates WHERE block_time >= ${horizon}`)).toBeGreaterThan(100)
-    expect(await count(sql`SELECT count(*) AS n FROM pool_candles`)).toBe(report.candles)
+    // The rolled-up hours' candles were written over with the same figures; none was added or lost.
+    const hours = new Set(moves.flatMap((list, k) => list.map((m) => `${k}:${Math.floor(m.time / 3600)}`)))
+    expect(await count(sql`SELECT count(*) AS n FROM pool_candles`)).toBe(hours.size)
+    expect(report.candles).toBe(new Set(moves.flatMap((list, k) => list.filter((m) => m.time < horizon).map((m) => `${k}:${Math.floor(m.time / 3600)}`))).size)
 
-    expectSameCandles(await ohlcv('1h', 499), hourly)
+    expectSameCandles(await ohlcv('1h', 499), expectedHours(0))
     for (const [tf, candles] of Object.entries(longer)) expectSameCandles(await ohlcv(tf, candles.length + 1).then((c) => c.slice(-candles.length)), candles)
   })
 
@@ -125,7 +158,7 @@ describe('retention of the chain records', () => {
     expect(report.rolled).toBeGreaterThan(20)
     const horizon = expectedHorizon()
     expect(await count(sql`SELECT count(*) AS n FROM pool_updates WHERE block_time < ${horizon}`)).toBe(0)
-    expectSameCandles(await ohlcv('1h', 498), hourly)
+    expectSameCandles(await ohlcv('1h', 498), expectedHours(0))
     expectSameCandles(await ohlcv('1d', 9), longer['1d'])
     // Nothing left to roll up: the next step within the hour does not even look.
     expect(await svc.deps.chain!.retention.step()).toEqual({ rolled: 0, candles: 0 })
