@@ -2,9 +2,9 @@
  * 13. A year of a busy pool: 1,000 updates a day for 365 days (365,000 swaps) recorded for one SNEK pool, then
  * the retention (CHAIN_RETENTION_DAYS, default 90) rolls the older 275 days into hourly candles. Figures: the
  * time to seed and to roll up, the database's size before and after, and the uncached latency of /trades (the
- * first page, and a deep page at the retention horizon) and of ohlcv?tf=1d&limit=365 (rolled-up hours for the
- * old part, raw updates for the last 90 days), each beside the same request on a pool with one day of updates
- * (the same-run baseline).
+ * first page, and a deep page at the retention horizon) and of ohlcv?tf=1d&limit=365 (from the pool's stored
+ * hourly candles: 8,760 rows whatever the number of swaps), each beside the same request on a pool with one day of
+ * updates (the same-run baseline).
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -153,7 +153,7 @@ export const chainYear: Figure = {
         { label: 'roll-up past 90 days', value: `${fmt(rollMs / 1000, 1)} s`, note: `${fmt(rolled.rolled)} updates into ${fmt(rolled.candles)} hourly candles, a day per transaction; file ${fmt(size() / 2 ** 20, 1)} MiB after (SQLite reuses the freed pages)` },
         { label: '/trades first page, a year of updates (median)', value: `${fmt(first, 2)} ms`, note: `100–129 trades; × ${fmt(first / firstQuiet, 2)} the same on a pool with a day of updates (${fmt(firstQuiet, 2)} ms)` },
         { label: '/trades deep page at the horizon (median)', value: `${fmt(deep, 2)} ms`, note: `before = 90 days back; × ${fmt(deep / firstQuiet, 2)} the one-day pool's first page` },
-        { label: 'ohlcv?tf=1d&limit=365, a year (median)', value: `${fmt(yearChart, 1)} ms`, note: `${candles} daily candles: 275 days of rolled-up hours + 90 days of raw updates; × ${fmt(yearChart / dayChart, 1)} a pool with a day (${fmt(dayChart, 2)} ms)` },
+        { label: 'ohlcv?tf=1d&limit=365, a year (median)', value: `${fmt(yearChart, 1)} ms`, note: `${candles} daily candles from 8,760 stored hourly ones (275 days past the retention); × ${fmt(yearChart / dayChart, 1)} a pool with a day (${fmt(dayChart, 2)} ms)` },
       ]
     } finally {
       await svc.stop()
