@@ -10,6 +10,7 @@
  * the Koios budget is raised and its daily quota lifted here (the per-poll cap of 13 still holds).
  */
 import { statSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { join } from 'node:path'
 import { ChainStore } from '../src/chain/store'
 import { loadConfig } from '../src/config'
@@ -35,6 +36,8 @@ const LAG_SAMPLES = 10
 /** A block not served by then means the follower stopped: the figure fails rather than waiting for ever. */
 const LAG_GIVE_UP_MS = 30_000
 const RETENTION_DAYS = loadConfig({}).chain.retentionDays
+/** Bytes of one stored hourly candle with its key (measured on 20,000 rows of 120-character pool ids). */
+const CANDLE_BYTES = 350
 
 /** The keyless plan's follower interval (Koios 5,000 calls a UTC day, no token), as a deployment computes it. */
 function keylessIntervalMs(): number {
@@ -70,7 +73,7 @@ export const chainFollower: Figure = {
     try {
       const size = (file: string) => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0)
       for (const svc of [all, curated]) for (let i = 0; i < 60; i++) if ((await svc.deps.chain!.follower.poll()).cursor?.backfill === null) break
-      const before = { all: size(files.all), rowsAll: await rows(all), rowsCurated: await rows(curated) }
+      const before = { all: size(files.all), rowsAll: await rows(all), rowsCurated: await rows(curated), height: demo.chain.tip!.height }
       const calls = { all: 0, curated: 0 }
       let txs = 0
       const pollMs: number[] = []
@@ -86,7 +89,7 @@ export const chainFollower: Figure = {
         }
       }
       const grown = { all: size(files.all) - before.all }
-      const added = { all: (await rows(all)) - before.rowsAll, curated: (await rows(curated)) - before.rowsCurated }
+      const added = { all: (await rows(all)) - before.rowsAll, curated: (await rows(curated)) - before.rowsCurated, poolHours: await poolHoursAfter(all, before.height) }
 
       // The keyless interval: one poll per that many blocks, for an hour.
       const intervalMs = keylessIntervalMs()
@@ -145,7 +148,8 @@ export const chainFollower: Figure = {
         { label: 'Koios calls per hour, every pool (after)', value: fmt(calls.all), note: `× ${fmt(calls.all / Math.max(1, calls.curated), 2)} the curated-only run on the same chain; ${fmt(txs)} transactions read by tx_info` },
         { label: `Koios calls per hour at the keyless interval (${fmt(intervalMs / 1000)} s)`, value: fmt(keylessCalls), note: `one poll per ${blocksPerPoll} blocks; the plan's cap is 14 a poll with the token step` },
         { label: 'keyless capacity (DEX transactions a day)', value: fmt(capacityPerDay), note: `${fmt(fullPollTxs)} transactions in a full poll (13 calls, datum_info included) × ${fmt(86_400_000 / intervalMs)} polls a day; mainnet-like: ${fmt(DEX_TXS_PER_DAY)}` },
-        { label: 'bytes stored per day, every pool', value: perDay(grown.all), note: `${fmt(added.all)} updates in the hour, ${fmt(added.all > 0 ? grown.all / added.all : 0)} bytes each (table and indexes, libSQL file); × ${fmt(RETENTION_DAYS)} days kept: ${fmt((grown.all * 24 * RETENTION_DAYS) / 2 ** 30, 1)} GiB` },
+        { label: 'bytes stored per day, every pool', value: perDay(grown.all), note: `${fmt(added.all)} updates in the hour, ${fmt(added.all > 0 ? grown.all / added.all : 0)} bytes each (table and indexes, libSQL file; most of their hours had a candle already); kept ${fmt(RETENTION_DAYS)} days: ${fmt((grown.all * 24 * RETENTION_DAYS) / 2 ** 30, 1)} GiB` },
+        { label: 'hourly candles, every pool (kept for ever)', value: `${fmt((added.poolHours * 24 * CANDLE_BYTES) / 2 ** 20, 1)} MiB a day`, note: `at most ${fmt(added.poolHours * 24)} pool-hours a day (the hour's ${fmt(added.poolHours)} × 24) × ${CANDLE_BYTES} bytes: ${fmt((added.poolHours * 24 * 365 * CANDLE_BYTES) / 2 ** 30, 1)} GiB a year` },
         // A file grows page by page: a few rows an hour do not move it, so this one is the rows × the bytes a row took above.
         { label: 'bytes stored per day, curated pools only', value: perDay(added.curated * (added.all > 0 ? grown.all / added.all : 0)), note: `${fmt(added.curated)} updates in the hour × the bytes of one above` },
         { label: 'poll time (median / max)', value: `${fmt(median(pollMs), 1)} / ${fmt(Math.max(...pollMs), 1)} ms`, note: 'every pool; fake Koios on loopback: real Koios adds its own latency per call' },
@@ -159,6 +163,14 @@ export const chainFollower: Figure = {
       await fake.stop()
     }
   },
+}
+
+/** The (pool, hour) pairs of the updates above a height: the hourly candles they need. */
+async function poolHoursAfter(svc: TestService, height: number): Promise<number> {
+  const rows = await (svc.deps.database as CommunityDatabase).read((db) =>
+    db.all<{ n: number }>(sql`SELECT count(DISTINCT pool_id || ':' || (block_time / 3600)) AS n FROM pool_updates WHERE block_height > ${height}`),
+  )
+  return Number(rows[0]?.n ?? 0)
 }
 
 /** Updates a service stored, read through its own database (the libSQL client deps.ts opened). */
