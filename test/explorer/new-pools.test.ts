@@ -15,6 +15,7 @@ import { defaultWorld } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 import { servedToChromium } from '../support/chromium'
 import { openPage, screenshot } from './browser'
+import { waitFor } from '../stream/support'
 
 const dir = mkdtempSync(join(tmpdir(), 'explorer-pools-'))
 const world = defaultWorld()
@@ -58,8 +59,11 @@ describe('the new pools page', () => {
   it('adds a pool created while it is open, through the live stream', async () => {
     const { page, errors, close } = await openPage(browser, base)
     try {
+      const streams = svc.deps.stream.stats().open
       await page.goto(`${base}/pools/new`)
       await page.locator('#new-pools tbody tr').nth(2).waitFor({ timeout: 20_000 })
+      // The page's stream is open before the pool is created (one created earlier would come in its snapshot).
+      await waitFor(() => svc.deps.stream.stats().open > streams, 'the page’s stream', 20_000)
       const pool = o.chain.pool({ dex: 'splash', assetA: LOVELACE, assetB: FRESH, reserveA: 800_000_000n, reserveB: 4_000_000n, lpSupply: 56_000_000n })
       o.chain.addBlock([[{ pool, reserveA: 800_000_000n, reserveB: 4_000_000n }]])
       await svc.deps.chain!.follower.poll()

@@ -55,13 +55,22 @@ export async function newPoolsPage(): Promise<void> {
   const asOf = res.body.asOf === null ? UNKNOWN : `block ${res.body.asOf.blockHeight}`
   meta.textContent = `${res.body.count === 0 ? 'No new pool recorded yet.' : `${res.body.count} pools.`} ${res.body.coverage} Read up to ${asOf}.`
   render()
+  /** Pools from the stream (newest first) on top of those shown, each pool once; returns how many were new here. */
+  const merge = (data: unknown): number => {
+    const heard = (data as { pools?: NewPoolBody[] }).pools ?? []
+    const shown = new Set(pools.map((p) => p.poolId))
+    const added = heard.filter((p) => !shown.has(p.poolId))
+    const byId = new Set(heard.map((p) => p.poolId))
+    pools = [...heard, ...pools.filter((p) => !byId.has(p.poolId))].sort((a, b) => b.created.blockHeight - a.created.blockHeight).slice(0, SHOWN)
+    render()
+    return added.length
+  }
   openLive(['pools:new'], {
+    // The snapshot holds the newest pools: any created between the read above and the stream's start.
+    snapshot: (data) => void merge(data),
     pool: (data) => {
-      const added = (data as { pools?: NewPoolBody[] }).pools ?? []
-      const known = new Set(added.map((p) => p.poolId))
-      pools = [...added, ...pools.filter((p) => !known.has(p.poolId))].slice(0, SHOWN)
-      status.textContent = `${added.length} new pool${added.length === 1 ? '' : 's'} just created.`
-      render()
+      const added = merge(data)
+      status.textContent = `${added} new pool${added === 1 ? '' : 's'} just created.`
     },
   }, () => {
     status.textContent = 'Live updates are off: reload for new pools.'
