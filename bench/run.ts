@@ -22,6 +22,7 @@ import { streamFigure } from './stream'
 import { loadGeneratorNote } from './lib/load'
 import { chainFollower } from './chain'
 import { edgeFigures } from './edge'
+import { chainYear } from './chain-year'
 
 figures.splice(1, 0, compressedHit, floorFigure)
 
@@ -53,7 +54,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, ...edgeFigures]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, ...edgeFigures]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

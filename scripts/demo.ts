@@ -15,6 +15,8 @@ import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
+import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
+import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
 /** A line saying what the demo is doing while it starts (it takes a few seconds before the banner). */
@@ -26,7 +28,12 @@ const fake = await FakeUpstreams.start()
 // answers both the chain tip and the follower's reads from it (routes/koios.ts).
 const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
 fake.world.koios.chain = chain.chain
-setInterval(() => chain.tick(), 20_000).unref()
+// Tokens outside the registry on that chain, and a new pool every two minutes (each tick's block gets them at once).
+const newTokens = demoNewTokens(fake.world, chain.chain)
+setInterval(() => {
+  chain.tick()
+  newTokens.afterBlock()
+}, 20_000).unref()
 const config = loadConfig({
   ...process.env,
   ...fake.env(),
@@ -64,6 +71,9 @@ progress(`seeding ${DEMO_DAYS} days of demo history`)
 const seeded = await seedDemoHistory(server.deps)
 progress('signing a demo comment and boost')
 await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init), fake.world)
+// The printed chain examples answer with data once the follower has read the newest blocks (a few seconds).
+progress('waiting for the chain follower to read the newest blocks')
+await chainExamplesReady(origin, [SAMPLE.snek, ...newTokens.units])
 
 const examples = catalogue
   .filter((doc) => doc.method === 'GET')
@@ -100,7 +110,7 @@ Start here
 
 Examples
 ${examples.join('\n')}
-${chainExamples}
+${chainExamples}${newTokensExamples(origin)}
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 

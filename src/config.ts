@@ -84,6 +84,10 @@ export interface ChainConfig {
   pollMs: number | null
   /** CHAIN_BACKFILL_HOURS: history read on the first start (0 = none). */
   backfillHours: number
+  /** CHAIN_POOLS: `all` records every token's ADA pools on the followed DEXes (default), `curated` the curated tokens' only. */
+  pools: 'all' | 'curated'
+  /** CHAIN_RETENTION_DAYS: pool updates kept this long; older ones are rolled up into hourly candles. */
+  retentionDays: number
 }
 
 export class ConfigError extends Error {
@@ -231,6 +235,8 @@ export function loadConfig(env: Env = process.env): Config {
       follow: onOff('CHAIN_FOLLOW', read('CHAIN_FOLLOW'), true),
       pollMs: read('CHAIN_POLL_MS') === undefined ? null : int('CHAIN_POLL_MS', 0, 100, 3_600_000),
       backfillHours: int('CHAIN_BACKFILL_HOURS', 24, 0, 24 * 30),
+      pools: oneOf('CHAIN_POOLS', read('CHAIN_POOLS'), ['all', 'curated'] as const, 'all'),
+      retentionDays: int('CHAIN_RETENTION_DAYS', 90, 1, 36_500),
     },
     community: {
       // ADA's whole supply is 45 billion: a larger minimum could never be met.
@@ -240,6 +246,13 @@ export function loadConfig(env: Env = process.env): Config {
       anyUnit: onOff('COMMUNITY_ANY_UNIT', read('COMMUNITY_ANY_UNIT'), false),
     },
   }
+}
+
+function oneOf<T extends string>(name: string, raw: string | undefined, values: readonly T[], fallback: T): T {
+  if (raw === undefined) return fallback
+  const found = values.find((v) => v === raw.toLowerCase())
+  if (found === undefined) throw new ConfigError(`${name}=${JSON.stringify(raw)} is not valid: expected ${values.join(' or ')}`)
+  return found
 }
 
 function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {

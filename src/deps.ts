@@ -17,6 +17,7 @@ import { isUpstreamFailure } from './upstream/errors'
 import { StreamHub } from './modules/stream/hub'
 import { chainFollowing, type ChainFollowing } from './chain/setup'
 import { streamChainTrades } from './modules/trades/live'
+import { streamNewPools } from './modules/pools/live'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -113,7 +114,10 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   metrics.watchStreams(() => stream.stats())
   metrics.watchLog(() => logger.leftOut())
   const chain = config.chain.follow && database !== null ? chainFollowing({ config, logger, metrics, upstreams, registry, database, cluster, now }) : null
-  if (chain !== null) streamChainTrades(chain.follower, stream, services.trades, logger)
+  if (chain !== null) {
+    streamChainTrades(chain.follower, stream, services.trades, logger)
+    streamNewPools(chain.follower, stream, services.pools, logger)
+  }
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)
   return { config, logger, metrics, upstreamCache, responses, clients, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
 }

@@ -8,6 +8,7 @@ import { LogoService } from './modules/logos/service'
 import { HistoryRecorder } from './modules/history/recorder'
 import { HistoryService } from './modules/history/service'
 import { TradesService } from './modules/trades/service'
+import { PoolsService } from './modules/pools/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
@@ -24,6 +25,8 @@ export interface Services {
   history: HistoryService
   /** Trades read from the chain by the follower (src/chain/). */
   trades: TradesService
+  /** New pools and pool states read from the chain by the follower. */
+  pools: PoolsService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
   historyRecorder: HistoryRecorder | null
 }
@@ -38,6 +41,7 @@ export function createServices(core: Core): Services {
     logos: new LogoService(core),
     history: new HistoryService(core),
     trades: new TradesService(core),
+    pools: new PoolsService(core),
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

@@ -1,6 +1,8 @@
 /**
  * The chain follower: one poll reads what is new on the followed DEXes' pool credentials, records one update per
- * pool output of a curated token, and moves the cursor (height + hash, in the database). Every poll:
+ * pool output of a token against ADA (every token's pools, or the curated ones with CHAIN_POOLS=curated: the same
+ * calls either way, since every transaction at the pool scripts is read to find them), and moves the cursor
+ * (height + hash, in the database). Every poll:
  *
  * 1. `GET /blocks` (newest first): the tip and the provisional window's hashes. A stored hash that changed is a
  *    rollback: updates from that height are deleted and read again; a tip below the cursor is a lagging Koios
@@ -15,7 +17,7 @@
  * waits for the next poll, and the cursor stops before the first transaction not read. A Koios fault ends the
  * poll; what was recorded stays (re-reading it is a no-op) and the rest is read at the next poll.
  */
-import type { PoolUpdateRow } from '../db/schema'
+import type { ChainPoolRow, PoolUpdateRow } from '../db/schema'
 import type { Logger } from '../observability/logger'
 import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
 import { asCore } from '../upstream/call-context'
@@ -25,7 +27,7 @@ import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/ko
 import { PAGE_SIZE } from '../upstream/koios'
 import { forkHeight, PROVISIONAL_BLOCKS } from './rollback'
 import type { Backfill, ChainStore, Cursor, Discovery } from './store'
-import { poolOfUtxo, updatesOfTx, type PoolReaders } from './tx-updates'
+import { poolOfUtxo, updatesOfTx, type FollowsToken, type PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
@@ -33,6 +35,8 @@ export const BLOCKS_PER_HOUR = 180
 const DATUM_CALLS_PER_BATCH = 2
 
 export type TradesListener = (swaps: readonly PoolUpdateRow[]) => void
+/** Pools the live follow saw created (their first output), as stored: for the live stream (pools:new). */
+export type NewPoolsListener = (pools: readonly ChainPoolRow[]) => void
 /**
  * Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void),
  * and the tokens whose swaps were removed.
@@ -43,8 +47,8 @@ export interface FollowerDeps {
   koios: Koios
   store: ChainStore
   readers: PoolReaders
-  /** Decimals of a curated token; undefined for any other unit (its pools are not followed). */
-  decimalsOf(unit: string): number | undefined
+  /** Whether a token's ADA pools are recorded (every token by default; CHAIN_POOLS=curated: the registry's). */
+  followsToken: FollowsToken
   logger: Logger
   metrics?: { chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n?: number): void }
   backfillHours: number
@@ -78,6 +82,7 @@ class Allowance {
 export class ChainFollower {
   private readonly listeners: TradesListener[] = []
   private readonly rollbackListeners: RollbackListener[] = []
+  private readonly newPoolListeners: NewPoolsListener[] = []
   private readonly groups: string[][]
 
   constructor(private readonly deps: FollowerDeps) {
@@ -90,6 +95,12 @@ export class ChainFollower {
   onTrades(listener: TradesListener): () => void {
     this.listeners.push(listener)
     return () => void this.listeners.splice(this.listeners.indexOf(listener), 1)
+  }
+
+  /** Pools created in the blocks the live follow reads (not the backfill's), once each. */
+  onNewPools(listener: NewPoolsListener): () => void {
+    this.newPoolListeners.push(listener)
+    return () => void this.newPoolListeners.splice(this.newPoolListeners.indexOf(listener), 1)
   }
 
   /** Rollbacks, for a live stream that handed out swaps of the orphaned blocks. */
@@ -205,8 +216,7 @@ export class ChainFollower {
   }
 
   /**
-   * One page of the discovery pass: the pool credentials' current UTxOs, each recognised pool of a curated token
-   * recorded with its current reserves (no update: nothing is known about the transaction before it). Outputs
+   * One page of the discovery pass: the pool credentials' current UTxOs, each recognised followed pool recorded with its current reserves (no update: nothing is known about the transaction before it). Outputs
    * whose datum sits behind a hash and is needed (WingRiders V1) are left to be found when they next trade.
    */
   private async discover(state: Discovery, calls: Allowance, report: PollReport): Promise<Discovery | null> {
@@ -215,8 +225,8 @@ export class ChainFollower {
     calls.take()
     const page = await this.deps.koios.credentialUtxos(this.groups[g], state.offsets[g])
     const pools = []
-    for (const { output, blockHeight } of page.outputs) {
-      const found = poolOfUtxo(output, blockHeight, this.deps.readers, this.deps.decimalsOf)
+    for (const { output, blockHeight, blockTime } of page.outputs) {
+      const found = poolOfUtxo(output, { height: blockHeight, time: blockTime }, this.deps.readers, this.deps.followsToken)
       if (found !== null) pools.push(found)
     }
     await this.deps.store.record([], pools)
@@ -263,9 +273,10 @@ export class ChainFollower {
       const missing = batch.findIndex((r) => !returned.has(r.txHash))
       await this.fillDatums(txs, calls)
       const swaps: PoolUpdateRow[] = []
+      const created: ChainPoolRow[] = []
       for (const tx of txs.sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex)) {
         hashes.set(tx.blockHeight, tx.blockHash)
-        const result = updatesOfTx(tx, this.deps.readers, this.deps.decimalsOf)
+        const result = updatesOfTx(tx, this.deps.readers, this.deps.followsToken)
         for (const s of result.skipped) {
           this.deps.logger.warn({ txHash: s.txHash, output: s.index, reason: s.reason }, 'chain follower: pool output skipped (unreadable)')
         }
@@ -274,10 +285,12 @@ export class ChainFollower {
         const added = await this.deps.store.record(result.updates, result.pools)
         report.recorded += added
         if (added > 0) this.deps.metrics?.chainEvent('update', added)
-        // A block re-read after a capped poll inserts nothing: its swaps were handed out already.
+        // A block re-read after a capped poll inserts nothing: its swaps and pools were handed out already.
         if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
+        if (added > 0) created.push(...result.pools.filter((p) => p.createdHeight !== null))
       }
       if (live && swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
+      if (live && created.length > 0) this.notify(this.newPoolListeners, (listener) => listener(created))
       if (missing >= 0) {
         this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
         read += missing

@@ -8,8 +8,9 @@
  * - Deposit / withdrawal: LP supply rose / fell. Reserves moved but nobody traded; no side, no amounts.
  * - Created: no previous state. Other: LP unchanged and reserves unchanged or both down (value left the pool
  *   without an LP burn: treasury or fee-sharing collection).
- * The price is always the tradeable-reserve ratio after the update, quote per whole base token, decimals applied,
- * with the curated token as the base whatever the DEX's own order (README §7 pitfalls 1 and 7).
+ * The price is always the tradeable-reserve ratio after the update, quote per base token with the decimals given,
+ * the token as the base whatever the DEX's own order (README §7 pitfalls 1 and 7). The follower gives the token 0
+ * decimals (a price per base unit); answers apply the token's decimals (chain/token-identity.ts).
  */
 import { type DexId, type PoolState, type PoolUpdateKind } from './types'
 
@@ -51,7 +52,7 @@ export function classifyPoolUpdate(previous: PoolState | null, next: PoolState, 
   return 'other'
 }
 
-/** A pool seen from its curated token: base = that token, quote = the other asset. */
+/** A pool seen from its token: base = that token, quote = the other asset. */
 export interface OrientedPool {
   base: string
   quote: string
@@ -77,7 +78,7 @@ export interface PoolUpdateInput {
   next: PoolState
   /** Net LP units of next.poolId minted (+) or burned (−) in this tx (tx_info assets_minted); omit when unknown. */
   lpMinted?: bigint | null
-  /** The curated token (the base) and its decimals from the token registry, not from Koios (pitfall 1). */
+  /** The token (the base) and the decimals to price it with (0: per base unit). */
   base: { unit: string; decimals: number }
   /** Decimals of the other asset (6 for ADA). */
   quoteDecimals: number
@@ -100,7 +101,7 @@ export interface PoolUpdate {
   price: number | null
 }
 
-/** Classify the update and express it from the curated token's side. Throws when the base is not in the pool. */
+/** Classify the update and express it from the token's side. Throws when the base is not in the pool. */
 export function derivePoolUpdate(input: PoolUpdateInput): PoolUpdate {
   const { previous, next, base } = input
   const now = orient(next, base.unit)

@@ -1,8 +1,9 @@
 /**
- * The follower's schedule: every interval, take or renew the lease, and poll if it is ours. The interval is the
- * core plan's for 'chain-follower' (CHAIN_POLL_MS overrides it); the lease lasts three intervals and is renewed
- * every interval while a poll runs too, so a slow poll does not lose it and a killed follower is replaced within
- * one lease period.
+ * The follower's schedule: every interval, take or renew the lease, and poll if it is ours, then run the work
+ * that belongs to the lease holder too (the token identity resolver, the retention). The interval is the core
+ * plan's for 'chain-follower' (CHAIN_POLL_MS overrides it); the lease lasts three intervals and is renewed every
+ * interval while a poll runs too, so a slow poll does not lose it and a killed follower is replaced within one
+ * lease period.
  */
 import type { Logger } from '../observability/logger'
 import type { ChainFollower } from './follower'
@@ -17,7 +18,10 @@ export interface FollowerRunner {
 
 export const leaseMsFor = (intervalMs: number) => Math.max(3 * intervalMs, 1000)
 
-export function followerRunner(follower: ChainFollower, lease: Lease, intervalMs: number, logger: Logger): FollowerRunner {
+/** Work run after each poll by the lease holder; a failure is logged and the next tick tries again. */
+export type AfterPoll = { name: string; run: () => Promise<unknown> }
+
+export function followerRunner(follower: ChainFollower, lease: Lease, intervalMs: number, logger: Logger, afterPoll: readonly AfterPoll[] = []): FollowerRunner {
   let timer: ReturnType<typeof setTimeout> | null = null
   let running: Promise<void> | null = null
   let stopped = false
@@ -32,6 +36,9 @@ export function followerRunner(follower: ChainFollower, lease: Lease, intervalMs
       const heartbeat = setInterval(() => void lease.acquire(leaseMsFor(intervalMs)).catch(() => {}), intervalMs)
       try {
         await follower.poll()
+        for (const task of afterPoll) {
+          await task.run().catch((error) => logger.warn({ task: task.name, err: error instanceof Error ? error.message : String(error) }, 'chain follower: a task after the poll failed'))
+        }
       } finally {
         clearInterval(heartbeat)
       }

@@ -20,6 +20,12 @@ export function tradesCoverage(ticker: string, dexes: readonly string[]): string
   )
 }
 
+export const NEW_POOLS_COVERAGE =
+  'Constant-product pools of any token against ADA on Minswap V1 and V2, SundaeSwap V1 and V3, WingRiders V1 and V2 and ' +
+  'Splash, whose creating transaction the chain follower read (since its first start and its backfill). Not chain-wide: ' +
+  'other DEXes, stableswap and weighted pools and token/token pools are not followed; a pool created in a block that a ' +
+  'rollback removed is dropped with it.'
+
 export function chainChartCoverage(ticker: string, dex: string): string {
   return (
     `Candles of one pool (${ticker} / ADA on ${dex}) built by this service from the swaps and reserve changes it ` +

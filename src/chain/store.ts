@@ -1,11 +1,14 @@
 /**
  * The follower's SQL: pool updates, the pools recognised, the cursor and the provisional blocks. Updates are
  * keyed by (tx, pool), so a re-read after a crash or a capped poll inserts nothing twice; a rollback deletes
- * from a height in one transaction with the cursor moved back, so a reader never sees half of one.
+ * from a height in one transaction with the cursor moved back, so a reader never sees half of one. Each pool
+ * recorded also notes its token (chain_tokens), for the token's identity to be asked once (token-store.ts).
  */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
-import type { CommunityDatabase } from '../db/client'
-import { chainBlocks, chainCursor, chainPools, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
+import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import type { CommunityDatabase, DbTransaction } from '../db/client'
+import { chainBlocks, chainCursor, chainPools, chainTokens, poolCandles, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
+import { HOUR_SECONDS, type PoolSeries } from './candles'
+import { refreshHours } from './hourly-candles'
 import type { ChainBlock } from '../upstream/koios-chain'
 
 export interface Cursor {
@@ -95,17 +98,27 @@ export class ChainStore {
 
   /**
    * A rollback: every update and block hash at or above `fromHeight` goes, and the cursor moves just below it,
-   * in one transaction. Returns the updates removed.
+   * in one transaction. The hourly candles of the hours they fell in are built again; pools created in the
+   * orphaned blocks go too; a pool whose latest state came from them
+   * gets back its newest remaining update's reserves and is marked below `fromHeight`, so the new branch's
+   * updates replace it. Returns how many updates were removed, and the tokens whose swaps were among them.
    */
-  /** Removes the updates from `fromHeight` on; returns how many, and the tokens whose swaps were among them. */
   async rollback(fromHeight: number, cursor: Cursor, nowMs: number): Promise<{ removed: number; swapTokens: string[] }> {
     return this.database.write(async (db) => {
       return db.transaction(async (tx) => {
         const removed = await tx
           .delete(poolUpdates)
           .where(gte(poolUpdates.blockHeight, fromHeight))
-          .returning({ tokenUnit: poolUpdates.tokenUnit, kind: poolUpdates.kind })
+          .returning({ tokenUnit: poolUpdates.tokenUnit, kind: poolUpdates.kind, poolId: poolUpdates.poolId, blockTime: poolUpdates.blockTime })
+        await refreshHours(tx, removed, true)
         await tx.delete(chainBlocks).where(gte(chainBlocks.height, fromHeight))
+        await tx.delete(chainPools).where(gte(chainPools.createdHeight, fromHeight))
+        const newest = (column: string) =>
+          sql.raw(`COALESCE((SELECT u.${column} FROM pool_updates u WHERE u.pool_id = chain_pools.pool_id ORDER BY u.block_height DESC, u.block_index DESC LIMIT 1), ${column})`)
+        await tx
+          .update(chainPools)
+          .set({ reserveAda: newest('reserve_ada'), reserveToken: newest('reserve_token'), lastHeight: fromHeight - 1 })
+          .where(gte(chainPools.lastHeight, fromHeight))
         const values = cursorRow(cursor, nowMs)
         await tx.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } })
         return { removed: removed.length, swapTokens: [...new Set(removed.filter((r) => r.kind === 'swap').map((r) => r.tokenUnit))] }
@@ -113,34 +126,46 @@ export class ChainStore {
     })
   }
 
-  /** Record updates (already-recorded (tx, pool) pairs are skipped) and the pools' latest state. Returns rows added. */
+  /**
+   * Record updates (already-recorded (tx, pool) pairs are skipped) and the hourly candles of their hours, the
+   * pools' latest state and their creation, and note their tokens. One transaction. Returns the update rows added.
+   */
   async record(updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): Promise<number> {
     if (updates.length === 0 && pools.length === 0) return 0
-    return this.database.write(async (db) => {
-      let added = 0
-      for (let i = 0; i < updates.length; i += INSERT_CHUNK) {
-        const result = await db.insert(poolUpdates).values(updates.slice(i, i + INSERT_CHUNK)).onConflictDoNothing()
-        added += result.rowsAffected
-      }
-      for (const pool of pools) {
-        // A backfill (newest first) must not overwrite a newer state with an older one.
-        await db
-          .insert(chainPools)
-          .values(pool)
-          .onConflictDoUpdate({
-            target: chainPools.poolId,
-            set: { reserveAda: pool.reserveAda, reserveToken: pool.reserveToken, lastHeight: pool.lastHeight },
-            setWhere: sql`${chainPools.lastHeight} <= ${pool.lastHeight}`,
-          })
-      }
-      return added
-    })
+    return this.database.write((db) =>
+      db.transaction(async (tx) => {
+        const added = await recordIn(tx, updates, pools)
+        await refreshHours(tx, updates)
+        return added
+      }),
+    )
   }
 
   /** The recognised pools of a token, deepest (largest ADA reserve) first. */
   async pools(tokenUnit: string): Promise<ChainPoolRow[]> {
     const rows = await this.database.read((db) => db.select().from(chainPools).where(eq(chainPools.tokenUnit, tokenUnit)))
     return rows.sort((a, b) => (BigInt(b.reserveAda) > BigInt(a.reserveAda) ? 1 : BigInt(b.reserveAda) < BigInt(a.reserveAda) ? -1 : a.poolId.localeCompare(b.poolId)))
+  }
+
+  /** One recognised pool, or null. */
+  async pool(poolId: string): Promise<ChainPoolRow | null> {
+    const rows = await this.database.read((db) => db.select().from(chainPools).where(eq(chainPools.poolId, poolId)))
+    return rows[0] ?? null
+  }
+
+  /**
+   * Pools whose creation the follower read, newest first (by block height, then pool id), optionally of one DEX
+   * and created strictly before `beforeTime` (Unix s).
+   */
+  async newPools(limit: number, dex: string | null, beforeTime: number | null): Promise<ChainPoolRow[]> {
+    const where = and(
+      isNotNull(chainPools.createdHeight),
+      dex === null ? undefined : eq(chainPools.dex, dex),
+      beforeTime === null ? undefined : lt(chainPools.createdTime, beforeTime),
+    )
+    return this.database.read((db) =>
+      db.select().from(chainPools).where(where).orderBy(desc(chainPools.createdHeight), desc(chainPools.poolId)).limit(limit),
+    )
   }
 
   /** Swaps of a token (optionally one pool) before `beforeTime` (Unix s), newest first. */
@@ -158,44 +183,96 @@ export class ChainStore {
         .select()
         .from(poolUpdates)
         .where(where)
-        .orderBy(desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex), desc(poolUpdates.txHash))
+        // Time first (it rises with the height): the (token or pool, time) index then yields the page in order.
+        .orderBy(desc(poolUpdates.blockTime), desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex), desc(poolUpdates.txHash))
         .limit(limit),
     )
   }
 
   /**
-   * A pool's updates from `fromTime` on (ascending, in chain order), plus the last one before it (its price
-   * opens the first candle).
+   * What charts a pool from `fromTime` (Unix s) on. Intervals of whole hours (`wholeHours`) read the stored hourly
+   * candles from the start of `fromTime`'s hour (hourly-candles.ts keeps them; past the retention they are all
+   * there is); shorter intervals read the updates from `fromTime`. Both are opened by the last price before: the
+   * newest update before, or the close of the last hour stored before.
    */
-  async poolHistory(poolId: string, fromTime: number): Promise<PoolUpdateRow[]> {
+  async poolSeries(poolId: string, fromTime: number, wholeHours: boolean): Promise<PoolSeries> {
+    const start = wholeHours ? Math.floor(fromTime / HOUR_SECONDS) * HOUR_SECONDS : fromTime
     return this.database.read(async (db) => {
-      const order = [asc(poolUpdates.blockHeight), asc(poolUpdates.blockIndex)]
+      const lastHourBefore = () =>
+        db.select({ close: poolCandles.close }).from(poolCandles).where(and(eq(poolCandles.poolId, poolId), lt(poolCandles.hourStart, start))).orderBy(desc(poolCandles.hourStart)).limit(1)
+      if (wholeHours) {
+        const hourly = await db
+          .select({ time: poolCandles.hourStart, open: poolCandles.open, high: poolCandles.high, low: poolCandles.low, close: poolCandles.close, volume: poolCandles.volumeAda })
+          .from(poolCandles)
+          .where(and(eq(poolCandles.poolId, poolId), gte(poolCandles.hourStart, start)))
+          .orderBy(asc(poolCandles.hourStart))
+        return { hourly, updates: [], opening: hourly.length > 0 ? null : ((await lastHourBefore())[0]?.close ?? null) }
+      }
       const before = await db
-        .select()
+        .select({ price: poolUpdates.adaPerUnit })
         .from(poolUpdates)
-        .where(and(eq(poolUpdates.poolId, poolId), lt(poolUpdates.blockTime, fromTime)))
-        .orderBy(desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex))
+        .where(and(eq(poolUpdates.poolId, poolId), lt(poolUpdates.blockTime, start), isNotNull(poolUpdates.adaPerUnit)))
+        .orderBy(desc(poolUpdates.blockTime), desc(poolUpdates.blockHeight), desc(poolUpdates.blockIndex))
         .limit(1)
-      const rows = await db
-        .select()
+      const updates = await db
+        .select({ time: poolUpdates.blockTime, priceAda: poolUpdates.adaPerUnit, kind: poolUpdates.kind, amountAda: poolUpdates.amountAda })
         .from(poolUpdates)
-        .where(and(eq(poolUpdates.poolId, poolId), gte(poolUpdates.blockTime, fromTime)))
-        .orderBy(...order)
-      return [...before, ...rows]
+        .where(and(eq(poolUpdates.poolId, poolId), gte(poolUpdates.blockTime, start)))
+        .orderBy(asc(poolUpdates.blockTime), asc(poolUpdates.blockHeight), asc(poolUpdates.blockIndex))
+      const opening = before[0]?.price ?? (await lastHourBefore())[0]?.close ?? null
+      return { hourly: [], updates: updates.map((r) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })), opening }
     })
   }
 
-  /** When the follower first recorded the pool (Unix s; the pool_time index answers it): where its chain-built candles start. Null: never. */
+  /**
+   * When the follower first recorded the pool (Unix s): where its chain-built candles start. The first update while
+   * it is kept; once retention rolled it up, the start of the first stored hour (hourly-candles.ts). Null: never.
+   */
   async firstRecord(poolId: string): Promise<number | null> {
-    const rows = await this.database.read((db) =>
-      db.select({ time: poolUpdates.blockTime }).from(poolUpdates).where(eq(poolUpdates.poolId, poolId)).orderBy(asc(poolUpdates.blockTime)).limit(1),
-    )
-    return rows[0]?.time ?? null
+    return this.database.read(async (db) => {
+      const [update] = await db.select({ time: sql<number | null>`min(${poolUpdates.blockTime})` }).from(poolUpdates).where(eq(poolUpdates.poolId, poolId))
+      const [hour] = await db.select({ time: sql<number | null>`min(${poolCandles.hourStart})` }).from(poolCandles).where(eq(poolCandles.poolId, poolId))
+      const first = update?.time ?? null
+      const firstHour = hour?.time ?? null
+      if (firstHour === null) return first
+      return first !== null && first < firstHour + HOUR_SECONDS ? first : firstHour
+    })
   }
 
-  /** Rows and an estimate of their bytes (for the bench's bytes-per-day figure). */
+  /** Pool updates stored (the bench's bytes-per-update figure). */
   async countUpdates(): Promise<number> {
     const rows = await this.database.read((db) => db.select({ n: sql<number>`count(*)` }).from(poolUpdates))
     return Number(rows[0]?.n ?? 0)
   }
+}
+
+/**
+ * The writes of one record(): updates, then each pool's state (a backfill, newest first, must not overwrite a
+ * newer state with an older one), its creation when this read saw it (whenever it comes), and its token.
+ */
+async function recordIn(db: DbTransaction, updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): Promise<number> {
+  let added = 0
+  for (let i = 0; i < updates.length; i += INSERT_CHUNK) {
+    const result = await db.insert(poolUpdates).values(updates.slice(i, i + INSERT_CHUNK)).onConflictDoNothing()
+    added += result.rowsAffected
+  }
+  for (const pool of pools) {
+    const { poolId, dex, tokenUnit, identityUnit, createdHeight, createdHash, createdTime, createdTxHash, initialReserveAda, initialReserveToken, ...state } = pool
+    await db
+      .insert(chainPools)
+      .values(pool)
+      .onConflictDoUpdate({ target: chainPools.poolId, set: state, setWhere: sql`${chainPools.lastHeight} <= ${pool.lastHeight}` })
+    if (createdHeight !== null) {
+      await db
+        .update(chainPools)
+        .set({ createdHeight, createdHash, createdTime, createdTxHash, initialReserveAda, initialReserveToken })
+        .where(and(eq(chainPools.poolId, poolId), sql`${chainPools.createdHeight} IS NULL`))
+    }
+  }
+  const tokens = new Map<string, number>()
+  for (const pool of pools) tokens.set(pool.tokenUnit, Math.min(tokens.get(pool.tokenUnit) ?? pool.lastHeight, pool.lastHeight))
+  for (const [unit, firstSeenHeight] of tokens) {
+    await db.insert(chainTokens).values({ unit, firstSeenHeight, decimalsSource: 'unknown' }).onConflictDoNothing()
+  }
+  return added
 }

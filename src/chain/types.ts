@@ -14,7 +14,8 @@
  */
 
 /** The DEXes whose constant-product pools the follower reads (shared/chain/README.md §3). */
-export type DexId = 'minswap-v1' | 'minswap-v2' | 'sundaeswap-v1' | 'sundaeswap-v3' | 'wingriders-v1' | 'wingriders-v2' | 'splash'
+export const DEX_IDS = ['minswap-v1', 'minswap-v2', 'sundaeswap-v1', 'sundaeswap-v3', 'wingriders-v1', 'wingriders-v2', 'splash'] as const
+export type DexId = (typeof DEX_IDS)[number]
 
 export const LOVELACE = 'lovelace'
 

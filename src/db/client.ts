@@ -7,6 +7,8 @@ import { applyMigrations } from './migrate'
 import * as schema from './schema'
 
 export type Db = LibSQLDatabase<typeof schema>
+/** What a `db.transaction(async (tx) => …)` callback receives: statements that commit together. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface DatabaseSettings {
   /** `file:<path>`, `:memory:`, `libsql://…`, `http(s)://…`, `ws(s)://…`. */

@@ -106,8 +106,10 @@ export type MarketSnapshotRow = typeof marketSnapshots.$inferSelect
 
 /**
  * The chain follower (src/chain/): one row per pool output it read, keyed by (tx, pool) so a re-read is
- * idempotent. Quantities are exact decimal strings (bigint on chain); the price is a float for candles.
+ * idempotent. Quantities are exact decimal strings (bigint on chain); the price is a float for candles, per base
+ * unit of the token so it never depends on decimals learned later (answers apply them: chain/token-identity.ts).
  * `blockHash` lets a rollback find the updates of orphaned blocks; `blockIndex` orders updates inside a block.
+ * Kept CHAIN_RETENTION_DAYS: older ones are rolled up into `pool_candles` (chain/retention.ts).
  */
 export const poolUpdates = sqliteTable(
   'pool_updates',
@@ -115,7 +117,7 @@ export const poolUpdates = sqliteTable(
     txHash: text('tx_hash').notNull(),
     /** The pool's LP-token unit. */
     poolId: text('pool_id').notNull(),
-    /** The curated token of the pool (the other side is ADA). */
+    /** The pool's token (the other side is ADA). */
     tokenUnit: text('token_unit').notNull(),
     blockHeight: integer('block_height').notNull(),
     blockHash: text('block_hash').notNull(),
@@ -127,8 +129,8 @@ export const poolUpdates = sqliteTable(
     /** Tradeable reserves after the update, base units. */
     reserveAda: text('reserve_ada').notNull(),
     reserveToken: text('reserve_token').notNull(),
-    /** ADA per whole token after the update (decimals applied); null when a reserve is 0. */
-    priceAda: real('price_ada'),
+    /** ADA per base unit of the token after the update (no decimals applied); null when a reserve is 0. */
+    adaPerUnit: real('ada_per_unit'),
     /** Swaps only: buy | sell (of the token), and the amounts that moved, base units. */
     side: text('side'),
     amountToken: text('amount_token'),
@@ -142,18 +144,81 @@ export const poolUpdates = sqliteTable(
   ],
 )
 
-/** The pools the follower has recognised (no hand-kept list): what /ohlcv offers and /trades names. */
-export const chainPools = sqliteTable('chain_pools', {
-  poolId: text('pool_id').primaryKey(),
-  dex: text('dex').notNull(),
-  tokenUnit: text('token_unit').notNull(),
-  /** A unit only this pool holds (asset_txs backfill by pool). */
-  identityUnit: text('identity_unit').notNull(),
-  /** The latest recorded tradeable reserves (base units): the deepest pool is the default chart. */
-  reserveAda: text('reserve_ada').notNull(),
-  reserveToken: text('reserve_token').notNull(),
-  lastHeight: integer('last_height').notNull(),
-})
+/**
+ * The pools the follower has recognised (no hand-kept list): every constant-product pool of a token against ADA
+ * on the followed DEXes (CHAIN_POOLS=curated: the curated tokens' only). Its latest state, and its creation when
+ * the follower read the transaction that created it (null for a pool older than what it read).
+ */
+export const chainPools = sqliteTable(
+  'chain_pools',
+  {
+    poolId: text('pool_id').primaryKey(),
+    dex: text('dex').notNull(),
+    tokenUnit: text('token_unit').notNull(),
+    /** A unit only this pool holds (asset_txs backfill by pool). */
+    identityUnit: text('identity_unit').notNull(),
+    /** The latest recorded tradeable reserves (base units): the deepest pool is the default chart. */
+    reserveAda: text('reserve_ada').notNull(),
+    reserveToken: text('reserve_token').notNull(),
+    lastHeight: integer('last_height').notNull(),
+    /** Block time (Unix s) and transaction of the latest state read; null for rows older than these columns. */
+    lastTime: integer('last_time'),
+    lastTxHash: text('last_tx_hash'),
+    /** LP tokens in circulation when the pool output tells; null when it does not (a datum-hash pool read without its datum). */
+    lpSupply: text('lp_supply'),
+    /** LP fee in basis points for ADA sold into the pool and for the token sold into it; null when unknown. */
+    feeBpsAdaIn: real('fee_bps_ada_in'),
+    feeBpsTokenIn: real('fee_bps_token_in'),
+    createdHeight: integer('created_height'),
+    createdHash: text('created_hash'),
+    createdTime: integer('created_time'),
+    createdTxHash: text('created_tx_hash'),
+    initialReserveAda: text('initial_reserve_ada'),
+    initialReserveToken: text('initial_reserve_token'),
+  },
+  (table) => [index('chain_pools_token').on(table.tokenUnit), index('chain_pools_created').on(table.createdHeight)],
+)
+
+/**
+ * What a token outside the curated list is, learned once from the chain API (asset_info: the off-chain token
+ * registry or the CIP-68 reference datum). A row is added when the follower first records a pool of the token;
+ * `checkedAtMs` null means not asked yet. A token with no metadata is asked again after a week.
+ */
+export const chainTokens = sqliteTable(
+  'chain_tokens',
+  {
+    unit: text('unit').primaryKey(),
+    ticker: text('ticker'),
+    name: text('name'),
+    decimals: integer('decimals'),
+    /** chain-registry | cip68 | unknown (registry: a curated token, answered from the registry file). */
+    decimalsSource: text('decimals_source').notNull(),
+    /** Block height the follower first recorded a pool of it at (the newest tokens are asked first). */
+    firstSeenHeight: integer('first_seen_height').notNull(),
+    checkedAtMs: integer('checked_at_ms'),
+  },
+  (table) => [index('chain_tokens_pending').on(table.checkedAtMs, table.firstSeenHeight)],
+)
+
+/**
+ * Hourly candles of a pool rolled up from its updates older than CHAIN_RETENTION_DAYS, in one transaction with
+ * their deletion: exactly the 1h candles the updates gave (open = the previous close). Prices per base unit, as
+ * the updates; volume = the ADA side of the swaps, in ADA.
+ */
+export const poolCandles = sqliteTable(
+  'pool_candles',
+  {
+    poolId: text('pool_id').notNull(),
+    /** Start of the hour, Unix seconds. */
+    hourStart: integer('hour_start').notNull(),
+    open: real('open').notNull(),
+    high: real('high').notNull(),
+    low: real('low').notNull(),
+    close: real('close').notNull(),
+    volumeAda: real('volume_ada').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.poolId, table.hourStart] })],
+)
 
 /**
  * The follower's cursor (one row, id 1): everything at or below `height` is read. `backfill` is JSON of the
@@ -188,3 +253,5 @@ export const chainLeases = sqliteTable('chain_leases', {
 
 export type PoolUpdateRow = typeof poolUpdates.$inferSelect
 export type ChainPoolRow = typeof chainPools.$inferSelect
+export type ChainTokenRow = typeof chainTokens.$inferSelect
+export type PoolCandleRow = typeof poolCandles.$inferSelect

@@ -2,7 +2,7 @@ import { contentSecurityPolicy } from '../http/page-headers'
 import { API_PREFIX } from '../paths'
 import type { ExplorerAssets } from './assets'
 
-export type PageKind = 'screener' | 'token' | 'wallet'
+export type PageKind = 'screener' | 'token' | 'wallet' | 'pools'
 
 /**
  * Scripts only from this origin (the page's bundle with lightweight-charts inside; no inline script, no eval);
@@ -22,11 +22,13 @@ const TITLES: Record<PageKind, string> = {
   screener: 'Cardano token screener',
   token: 'Token',
   wallet: 'Wallet',
+  pools: 'New pools',
 }
 
-/** Links every page carries: the screener, the API index, the docs and the reference. */
+/** Links every page carries: the screener, the new pools, the API index, the docs and the reference. */
 const NAV = [
   ['/', 'Screener'],
+  ['/pools/new', 'New pools'],
   [`${API_PREFIX}/`, 'API index'],
   ['/docs/', 'Docs'],
   [`${API_PREFIX}/reference`, 'API reference'],

@@ -23,13 +23,14 @@ export async function explorerPage(kind: PageKind, request: Request, extraHeader
 }
 
 /**
- * The explorer outside /api/v1: `/token/{unit}`, `/wallet/{input}` and the fingerprinted assets (the screener
+ * The explorer outside /api/v1: `/token/{unit}`, `/wallet/{input}`, `/pools/new` and the fingerprinted assets (the screener
  * is `GET /` for browsers, in modules/root). The pages read the public API from the browser, as any client does.
  */
 export function explorerRoutes() {
   return new Elysia({ name: 'explorer' })
     .get('/token/:unit', ({ request }) => explorerPage('token', request), HIDDEN)
     .get('/wallet/:input', ({ request }) => explorerPage('wallet', request), HIDDEN)
+    .get('/pools/new', ({ request }) => explorerPage('pools', request), HIDDEN)
     .get(`${ASSET_PREFIX}:name`, async ({ params }) => {
       const asset = (await explorerAssets()).files.get(params.name)
       if (asset === undefined) throw apiError('not_found', { path: ASSET_PREFIX + params.name })

@@ -210,11 +210,25 @@ export const ERRORS = {
     hint: 'pool is a source B pool address in hex (8 to 160 hex characters, no cardano_ prefix); take one from poolChoices.',
     sample: undefined,
   }),
+  invalid_dex: define<{ dexes: readonly string[] }>({
+    status: 400,
+    meaning: '`dex` is not one of the DEXes the chain follower reads',
+    error: 'Invalid dex',
+    hint: (p) => `dex is one of ${p.dexes.join(', ')}; leave it out for every one.`,
+    sample: { dexes: ['minswap-v2', 'splash'] },
+  }),
+  invalid_pool_id: define({
+    status: 400,
+    meaning: 'The pool id is not hex',
+    error: 'Invalid pool id',
+    hint: 'A pool id is its LP-token unit in hex (8 to 160 hex characters), as GET /api/v1/pools/new, a token\'s chainPools or its trades give it.',
+    sample: undefined,
+  }),
   invalid_before: define({
     status: 400,
     meaning: '`before` is not Unix seconds',
     error: 'Invalid before',
-    hint: 'before is a time in Unix seconds (digits only): trades strictly older than it are listed. Leave it out for the newest.',
+    hint: 'before is a time in Unix seconds (digits only): only trades (or pools, by creation) strictly older than it are listed. Leave it out for the newest.',
     sample: undefined,
   }),
   invalid_from: define<{ detail?: string }>({
@@ -321,11 +335,21 @@ export const ERRORS = {
   }),
   token_not_followed: define<{ unit: string }>({
     status: 404,
-    meaning: 'Trades are read from the chain for curated tokens only',
+    meaning: 'The chain follower has no pool of the token against ADA',
     error: 'Token not followed',
     hint: (p) =>
-      `The chain follower records trades of the curated tokens only (GET /api/v1/tokens lists them); ${p.unit} is not one.`,
+      `The chain follower records the ADA pools of every token on the DEXes it reads (docs/guide/chain-trades.md) and has none of ${p.unit}: ` +
+      'it has no such pool, or its pools are on other DEXes or against another token. GET /api/v1/pools/new lists the pools created lately.',
     sample: { unit: 'ab'.repeat(28) },
+  }),
+  chain_pool_not_found: define<{ poolId: string }>({
+    status: 404,
+    meaning: 'The chain follower has not recorded this pool',
+    error: 'Pool not found',
+    hint: (p) =>
+      `${p.poolId} is not a pool the chain follower has recorded (ADA pools of the DEXes it reads). Take a pool id from ` +
+      'GET /api/v1/pools/new, or from the chainPools of GET /api/v1/tokens/{asset}.',
+    sample: { poolId: 'cd'.repeat(32) },
   }),
   pool_not_followed: define<{ unit: string; pool: string }>({
     status: 404,

@@ -35,6 +35,7 @@ export type CoreInputId =
   | 'ecosystem'
   | 'chain-tip'
   | 'chain-follower'
+  | 'chain-tokens'
 
 export interface CoreInput {
   id: CoreInputId
@@ -83,6 +84,12 @@ const MINUTE = 60 * SECOND
  */
 export const CHAIN_FOLLOWER_CALLS_PER_POLL = 13
 
+/**
+ * Calls of one step of the token identity resolver (src/chain/identity-resolver.ts), run after each poll: one
+ * `asset_info` for up to 8 tokens the follower found outside the registry.
+ */
+export const CHAIN_TOKENS_CALLS_PER_STEP = 1
+
 /** One poll a block (20 s on average, shared/chain/README.md §5) when the budget allows it. */
 export const CHAIN_FOLLOWER_INTERVAL_MS = 20 * SECOND
 
@@ -110,7 +117,10 @@ export function coreInputs(registrySize: number, batchSize: number, chainFollowe
     input('chain-tip', 'koios', 'chain tip: /tip', 1, 20 * SECOND),
     // A small budget (or a daily quota) stretches it like any core input.
     ...(chainFollowerMs !== null
-      ? [input('chain-follower', 'koios', 'chain follower: /blocks, credential_txs, tx_info, datum_info per poll', CHAIN_FOLLOWER_CALLS_PER_POLL, chainFollowerMs)]
+      ? [
+          input('chain-follower', 'koios', 'chain follower: /blocks, credential_txs, tx_info, datum_info per poll', CHAIN_FOLLOWER_CALLS_PER_POLL, chainFollowerMs),
+          input('chain-tokens', 'koios', 'token identities: asset_info for up to 8 tokens the follower found, after each poll', CHAIN_TOKENS_CALLS_PER_STEP, chainFollowerMs),
+        ]
       : []),
   ]
 }

@@ -123,11 +123,12 @@ export function readOutput(value: unknown, txHash: string | null): ChainOutput |
   }
 }
 
-/** A `credential_utxos` row (with `_extended`) as a ChainOutput, and the block it was created in. */
-export function readUtxo(value: unknown): { output: ChainOutput; blockHeight: number } | null {
+/** A `credential_utxos` row (with `_extended`) as a ChainOutput, and the block it was created in (height; Unix s when given). */
+export function readUtxo(value: unknown): { output: ChainOutput; blockHeight: number; blockTime: number | null } | null {
   const row = obj(value)
   if (row === null) return null
   const blockHeight = count(row.block_height)
+  const blockTime = count(row.block_time)
   const output = readOutput(
     {
       payment_addr: { bech32: row.address, cred: row.payment_cred },
@@ -141,7 +142,7 @@ export function readUtxo(value: unknown): { output: ChainOutput; blockHeight: nu
     },
     null,
   )
-  return output === null || blockHeight === null ? null : { output, blockHeight }
+  return output === null || blockHeight === null ? null : { output, blockHeight, blockTime }
 }
 
 /** `datum_info` rows to datum hash → CBOR hex. */

@@ -19,22 +19,34 @@ import { catalogue } from '../../src/catalogue'
 import type { EndpointDoc } from '../../src/catalogue/types'
 import { mcpToolDefinitions } from '../../src/mcp/tools'
 import { isErrorCode } from '../../src/http/error-catalogue'
+import { FakeChain } from '../fake-upstreams/chain'
+import { demoNewTokens } from '../fake-upstreams/demo-new-tokens'
 import { FakeUpstreams } from '../fake-upstreams/server'
+import { defaultWorld } from '../fake-upstreams/world'
+import { SAMPLE_NEW_POOL } from '../../src/modules/pools/request'
 import { strictAjv } from '../support/json-schema-2020'
 import { startServerProcess } from '../support/processes'
 
-const fake = await FakeUpstreams.start()
-// A database for the community tools; a market-provider key for its larger call budget (the fakes ignore it); no
-// per-client limit on tool calls (the matrix makes about a hundred from one address; test/mcp/call-limit.test.ts
-// tests the limit).
+// The demo's chain of tokens outside the registry, so the pool tools' examples name a pool the follower records.
+const world = defaultWorld()
+world.koios.chain = new FakeChain()
+world.koios.chain.growTo(world.koios.chain.firstHeight + 200)
+demoNewTokens(world, world.koios.chain)
+const fake = await FakeUpstreams.start({ world })
+// A database for the community tools and the chain follower; a market-provider key for its larger call budget (the
+// fakes ignore it); no per-client limit on tool calls (the matrix makes about a hundred from one address;
+// test/mcp/call-limit.test.ts tests the limit).
 const server = await startServerProcess({
   ...fake.env(),
   DATABASE_URL: ':memory:',
+  CHAIN_FOLLOW: 'on',
   COINGECKO_API_KEY: 'test',
   GECKOTERMINAL_RPM: '6000',
   MCP_CALLS_PER_CLIENT_PER_MINUTE: '0',
 })
 const MCP_URL = new URL('/api/mcp', server.url)
+// The follower's first poll (at the start) finds the current pools.
+for (let i = 0; i < 100 && (await fetch(new URL(`/api/v1/pools/${SAMPLE_NEW_POOL}`, server.url))).status !== 200; i++) await Bun.sleep(100)
 
 afterAll(async () => {
   await server.stop()
@@ -92,6 +104,7 @@ const UNKNOWN: Record<string, string> = {
   asset: `${'ab'.repeat(28)}00`,
   unit: `${'ab'.repeat(28)}00`,
   address: '$nosuchhandle',
+  poolId: 'cd'.repeat(32),
 }
 
 /** The catalogue entry a tool mirrors (same response schema), if any. */

@@ -90,6 +90,20 @@ export class FakeChain {
     return block
   }
 
+  /**
+   * One more transaction in a block already on the chain (after its others): a past pool move, for a pool whose
+   * later moves are added in height order after it (a new pool's history). Returns the transaction.
+   */
+  addTx(height: number, moves: PoolMove[]): FakeTx {
+    const block = this.blocks.find((b) => b.height === height)
+    if (block === undefined) throw new RangeError(`no block at height ${height}`)
+    const blockIndex = this.txs.filter((t) => t.block === block).length
+    const tx: FakeTx = { txHash: sha(`tx:${height}:${blockIndex}:${this.branch}`), block, blockIndex, inputs: [], outputs: [], minted: new Map() }
+    moves.forEach((move, index) => this.move(tx, move, index))
+    this.txs.push(tx)
+    return tx
+  }
+
   /** Empty blocks up to `height`. */
   growTo(height: number): void {
     while ((this.tip?.height ?? this.firstHeight - 1) < height) this.addBlock([])

@@ -9,21 +9,13 @@ import { LOVELACE, type DexId } from '../../src/chain/types'
 import type { RegistryToken } from '../../src/registry/registry'
 import { FakeChain, type FakePool, type PoolMove } from './chain'
 import { demoPrice } from './demo-market'
+import { seededRandom } from '../support/seeded-random'
 
 const DEXES: DexId[] = ['minswap-v2', 'sundaeswap-v3', 'wingriders-v2', 'splash', 'minswap-v1', 'sundaeswap-v1', 'wingriders-v1']
 const OTHER_DEXES = DEXES.filter((dex) => dex !== 'minswap-v2')
 const BLOCK_SECONDS = 20
 const DAY_BLOCKS = 86_400 / BLOCK_SECONDS
 
-function seeded(seed: number): () => number {
-  let h = seed | 0
-  return () => {
-    h = (h + 0x6d2b79f5) | 0
-    let t = Math.imul(h ^ (h >>> 15), 1 | h)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export interface DemoChain {
   chain: FakeChain
@@ -43,7 +35,7 @@ export function demoChain(
   const now = Math.floor((options.nowMs ?? Date.now()) / 1000)
   const adaUsd = options.adaUsd ?? 0.65
   const perBlock = options.swapsPerBlock ?? 0.4
-  const rand = seeded(20)
+  const rand = seededRandom(20)
   // Heights follow the clock, so a demo restarted on the same database finds the chain ahead of its cursor.
   const first = Math.floor(now / BLOCK_SECONDS) - DAY_BLOCKS
   const chain = new FakeChain(first, first * BLOCK_SECONDS, BLOCK_SECONDS)

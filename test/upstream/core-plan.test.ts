@@ -57,7 +57,9 @@ describe('core plan: the chain follower', () => {
     const withFollower = coreInputs(68, 30, 20_000)
     const roomy = planCore(DEFAULTS, withFollower)
     expect(roomy.koios.inputs.find((i) => i.id === 'chain-follower')).toMatchObject({ callsPerRefresh: 13, intervalMs: 20_000, callsPerMinute: 39 })
-    expect(roomy.koios.corePerMinute).toBe(42) // with the chain tip's 3
+    // With the chain tip's 3 and the token identity step's 3 (one asset_info after each poll).
+    expect(roomy.koios.inputs.find((i) => i.id === 'chain-tokens')).toMatchObject({ callsPerRefresh: 1, intervalMs: 20_000, callsPerMinute: 3 })
+    expect(roomy.koios.corePerMinute).toBe(45)
     const small = planCore({ ...DEFAULTS, koios: 40 }, withFollower)
     expect(intervalOf(small, 'chain-follower')).toBeGreaterThan(20_000)
     expect(small.koios.corePerMinute).toBeLessThanOrEqual(20)

@@ -4,6 +4,7 @@ import { getTokenOhlcv } from './charts'
 import { getBoosts, getComments } from './community'
 import { getTokenHistory } from './history'
 import { getTokenTrades } from './trades'
+import { getNewPools, getPool } from './pools'
 import { getMarket } from './market'
 import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
@@ -18,6 +19,8 @@ export const mcpToolDefinitions: McpTool[] = [
   getTokenOhlcv,
   getTokenHistory,
   getTokenTrades,
+  getNewPools,
+  getPool,
   searchTokens,
   getWallet,
   getMarket,

@@ -24,7 +24,7 @@ export const ohlcvDoc = endpoint({
   summary: 'OHLCV candles of one pool of a token: its most liquid by default, whole history',
   description:
     "**Default: the token's most liquid chartable pool, with its whole history.** Where the chain follower records " +
-    'that pool (a curated token\'s pools on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash), the candles ' +
+    'that pool (the ADA pools of any token on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash), the candles ' +
     'from the interval of its first record on are built by this service from the pool\'s on-chain swaps, and the ' +
     'earlier ones are source B\'s candles of the same pool (a Minswap V2 pool\'s id is source B\'s pool address), ' +
     'read with the same calls as any source B chart: so `tf=1d&limit=90` has 90 days wherever source B has them, ' +
@@ -57,11 +57,14 @@ export const ohlcvDoc = endpoint({
     'length (whichever is longer), such as a candle older than 365 days, is left out. 1w candles are re-based ' +
     'day by day and then aggregated. These values are derived, not read from the pool; `quote` is `ADA`.\n\n' +
     'Chain-built candles (an addition to the contract): price = ADA per token from the pool’s tradeable reserves ' +
-    'after each update; open = the previous close (the first chain-built candle opens at the first price recorded, ' +
-    'so it may hold only the part of its interval the follower saw); volume = the ADA side of swaps only; intervals ' +
-    'without an update have no candle. These candles are in ADA as read; `quote=usd` multiplies each by ADA’s USD ' +
-    'price at its start (a candle with none near it is left out). A token whose pools are all on source A’s DEXes ' +
-    'is charted from the chain instead of 404.',
+    'after each update, with the decimals `decimalsSource` names (`unknown`: per base unit; null when every candle ' +
+    'is source B’s, which source B scales itself); open = the previous close (the first chain-built candle opens at ' +
+    'the first price recorded, so it may hold only the part of its interval the follower saw); volume = the ADA side ' +
+    'of swaps only; intervals without an update have no candle. Past CHAIN_RETENTION_DAYS the updates are kept as ' +
+    'hourly candles, so 1h and longer timeframes reach back to the follower’s first record and shorter ones to the ' +
+    'retention. These candles are in ADA as read; `quote=usd` multiplies each by ADA’s USD price at its start (a ' +
+    'candle with none near it is left out). A token whose pools are all on source A’s DEXes is charted from the ' +
+    'chain instead of 404.',
   params: ohlcvParams,
   cacheSeconds: TIMEFRAME_SPECS[DEFAULT_TIMEFRAME].cacheSeconds,
   cacheNote:
@@ -98,5 +101,6 @@ export const ohlcvDoc = endpoint({
     ],
     coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
     missing: [],
+    decimalsSource: null,
   },
 })

@@ -3,6 +3,7 @@ import { t, type Static } from 'elysia'
 import { literals } from '../../catalogue/literals'
 import { Missing } from '../../http/missing-source'
 import { TIMEFRAMES } from './timeframes'
+import { nullableDecimalsSource } from '../../chain/answer-schemas'
 
 export const PoolRefSchema = t.Object(
   {
@@ -42,6 +43,7 @@ export const OhlcvResponse = t.Object(
       description: 'Says which one pool this is, never an all-DEX aggregate, and where the candles come from: for a followed pool with source B history, the time from which they are chain-built (the seam)',
     }),
     missing: Missing,
+    decimalsSource: nullableDecimalsSource("every candle is source B's, which source B scales itself (chain-built candles are scaled by these decimals)"),
   },
   { title: 'Ohlcv' },
 )

@@ -27,6 +27,8 @@ import { completeWeeks, weeklyCandles } from './weekly'
 import type { OhlcvBody } from './schemas'
 import { ChainStore } from '../../chain/store'
 import { chainChartCoverage } from '../../chain/serving'
+import { TokenIdentities } from '../../chain/identities'
+import { shownTicker, type TokenIdentity } from '../../chain/token-identity'
 import type { ChainPoolRow } from '../../db/schema'
 import { chainCandles } from './chain'
 import { labelled, seamOf, stitchCandles, type SourcedCandle } from './stitch'
@@ -47,20 +49,26 @@ type ChainPart = Part & { seam: number | null }
 
 export class ChartService {
   private readonly chain: ChainStore | null
+  private readonly identities: TokenIdentities
 
   constructor(private readonly deps: ChartServiceDeps) {
     this.chain = deps.database ? new ChainStore(deps.database) : null
+    this.identities = new TokenIdentities(deps.registry, deps.database ?? null)
   }
 
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
     const { geckoterminal } = this.deps.upstreams
     // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, the newest page.
     // Admitted at its first cold call from this client's share, or refused before it; older pages are extra.
-    const known = this.deps.registry.get(request.unit) !== undefined
-    declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
-    await this.requireKnownAsset(request.unit)
-    if (!known) chainStep('koios')
+    // A unit with a followed pool is known: its pools were read on chain.
     const followed = await this.followedPools(request.unit)
+    const known = this.deps.registry.get(request.unit) !== undefined || followed.length > 0
+    declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
+    if (!known) {
+      await this.requireKnownAsset(request.unit)
+      chainStep('koios')
+    }
+    const identity = await this.identities.of(request.unit)
     const listed = await settle(geckoterminal.tokenPools(request.unit))
     chainStep('geckoterminal')
     // Without source B's listing only the followed pools can be charted (and a unit nobody follows not at all).
@@ -68,7 +76,7 @@ export class ChartService {
       throw listed
     }
     const sourceBPools = listed instanceof UpstreamError ? [] : chartablePools(request.unit, listed.data.pools, this.deps.config)
-    const choices = chartChoices(followed, sourceBPools, this.ticker(request.unit), await this.adaUsd(followed, sourceBPools))
+    const choices = chartChoices(followed, sourceBPools, shownTicker(identity), await this.adaUsd(followed, sourceBPools))
     if (choices.length === 0) {
       throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })
     }
@@ -80,7 +88,7 @@ export class ChartService {
     const history = choice.sourceB === null || listed instanceof UpstreamError ? null : await settle(this.sourceBPart(choice.sourceB, request))
     // A pool only source B has: its candles are the chart, and their failure is the answer's.
     if (choice.chain === null && history instanceof UpstreamError) throw history
-    const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request)
+    const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request, identity)
     const sourceB = history instanceof UpstreamError ? null : history
     const missing = missingOf([listed, history])
     const candles = latest(chainPart === null ? sourceB!.candles : stitch(sourceB, chainPart), request.limit)
@@ -92,8 +100,10 @@ export class ChartService {
         quote: request.quote === 'ada' ? 'ADA' : 'USD',
         poolChoices: choices.map((c) => c.ref),
         candles,
-        coverage: this.coverage(choice, chainPart, sourceB, request.pool !== null, this.ticker(request.unit)),
+        coverage: this.coverage(choice, chainPart, sourceB, request.pool !== null, shownTicker(identity)),
         missing,
+        // Source B scales its own candles; chain-built ones by these decimals.
+        decimalsSource: chainPart === null || chainPart.candles.length === 0 ? null : identity.decimalsSource,
       },
       stale: missing.length > 0 || (!(listed instanceof UpstreamError) && listed.stale) || (sourceB?.stale ?? false) || (chainPart?.stale ?? false),
     }
@@ -123,9 +133,10 @@ export class ChartService {
   }
 
   /** The candles built from the follower's records of a pool (no upstream call but ADA's price), and where they start. */
-  private async chainPart(pool: ChainPoolRow, request: OhlcvRequest): Promise<ChainPart> {
+  private async chainPart(pool: ChainPoolRow, request: OhlcvRequest, identity: TokenIdentity): Promise<ChainPart> {
     const spec = TIMEFRAME_SPECS[request.tf]
-    const built = await chainCandles(this.chain!, this.deps.upstreams.coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now())
+    const { coingecko } = this.deps.upstreams
+    const built = await chainCandles(this.chain!, coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now(), identity.decimals)
     const first = await this.chain!.firstRecord(pool.poolId)
     return { candles: labelled(built.candles, 'chain'), stale: built.stale, seam: first === null ? null : seamOf(first, spec) }
   }
@@ -144,14 +155,10 @@ export class ChartService {
     return snapshot instanceof UpstreamError ? null : (snapshot.data?.priceUsd ?? null)
   }
 
-  /** The token's pools the chain follower records (curated tokens, with a database), deepest first. */
+  /** The token's pools the chain follower records (any token, with a database), deepest first. */
   private async followedPools(unit: string): Promise<ChainPoolRow[]> {
-    if (this.chain === null || this.deps.registry.get(unit) === undefined) return []
+    if (this.chain === null) return []
     return this.chain.pools(unit)
-  }
-
-  private ticker(unit: string): string {
-    return this.deps.registry.get(unit)?.ticker ?? 'token'
   }
 
   /**

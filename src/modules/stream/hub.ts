@@ -1,8 +1,8 @@
 /**
  * The live stream's hub: what the service's own refreshes computed, held and pushed to every open stream. It puts
  * the parts together, each in its own file:
- * - screener-state.ts, held-trades.ts: what the stream holds (the screener's rows, each asset's recent trades) and
- *   the snapshots read from it;
+ * - screener-state.ts, held-trades.ts, held-new-pools.ts: what the stream holds (the screener's rows, each asset's
+ *   recent trades, the newest pools) and the snapshots read from it;
  * - event-ids.ts, relay-messages.ts: the ids every instance agrees on, and the changes told to the others;
  * - ring.ts: the last events, for a reconnect with Last-Event-ID;
  * - connections.ts: the open streams, their caps, the unread-bytes bound and the heartbeat;
@@ -10,7 +10,8 @@
  *
  * Producers are the refreshes (no upstream call of its own): `publishScreener` from each screener build
  * (TokenService.onScreener), `publishTrades` / `rollbackTrades` from the chain follower's records (wired in
- * modules/trades/live.ts; `recordsTrades` gives the snapshots the recent trades from the records). A producer's
+ * modules/trades/live.ts; `recordsTrades` gives the snapshots the recent trades from the records), and
+ * `publishNewPools` for `pools:new` (modules/pools/live.ts; `recordsNewPools` likewise). A producer's
  * change is delivered here at once and published over the relay (Redis) for the other instances, which deliver it
  * to their own clients. Unchanged rows make no event, so two instances that built the same screener send one change.
  */
@@ -20,11 +21,12 @@ import type { ScreenerBody } from '../tokens/schemas'
 import { Connection, Connections, type StreamLimits } from './connections'
 import { EventIds } from './event-ids'
 import { eventFrame, retryFrame } from './frames'
+import { HeldNewPools, type NewPoolRow } from './held-new-pools'
 import { HeldTrades, TRADES_KEPT, type TradeRow } from './held-trades'
-import { readRelayMessage, type RelayMessage, type RollbackMessage, type ScreenerMessage, type TradesMessage } from './relay-messages'
+import { readRelayMessage, type NewPoolsMessage, type RelayMessage, type RollbackMessage, type ScreenerMessage, type TradesMessage } from './relay-messages'
 import { ResumeRing } from './ring'
 import { ScreenerState, streamRows, type Freshness } from './screener-state'
-import { topicName, type Topic } from './topics'
+import { NEW_POOLS_TOPIC, topicName, type Topic } from './topics'
 
 export type { StreamLimits } from './connections'
 export type { TradeRow } from './held-trades'
@@ -57,6 +59,7 @@ export class StreamHub {
   private readonly ring: ResumeRing
   private readonly screener = new ScreenerState()
   private readonly trades = new HeldTrades()
+  private readonly newPools = new HeldNewPools()
   private readonly connections: Connections
   private producing: Promise<void> = Promise.resolve()
 
@@ -155,6 +158,22 @@ export class StreamHub {
     })
   }
 
+  /** This deployment records new pools: `pools:new` snapshots give the newest from `recent` (the REST rows). */
+  recordsNewPools(recent: () => Promise<NewPoolRow[]>): void {
+    this.newPools.recordedBy(recent)
+  }
+
+  /** Pools the chain follower saw created (the REST rows of /pools/new, newest first): one `pool` event. */
+  publishNewPools(pools: readonly NewPoolRow[]): void {
+    if (pools.length === 0) return
+    this.produce(async () => {
+      const [id] = await this.ids.reserve(1)
+      const message: NewPoolsMessage = { kind: 'new-pools', id, recordedAt: this.nowIso(), pools: [...pools] }
+      this.applyNewPools(message)
+      this.options.relay?.publish(message)
+    })
+  }
+
   /** Resolves once every change published so far has been delivered here (tests, bench). */
   settled(): Promise<void> {
     return this.producing
@@ -176,10 +195,15 @@ export class StreamHub {
     const body = new ReadableStream<Uint8Array>(
       {
         start: async (controller) => {
-          // The recorded trades first (a read of the records): nothing is written to this stream meanwhile.
+          // The recorded trades and pools first (reads of the records): nothing is written to this stream meanwhile.
           await this.trades.seed(tradeUnits(topics), (unit, error) =>
             this.options.logger.warn({ err: error instanceof Error ? error.message : String(error), unit }, 'stream: recorded trades could not be read'),
           )
+          if (topics.some((t) => t.kind === 'new-pools')) {
+            await this.newPools.seed((error) =>
+              this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: recorded new pools could not be read'),
+            )
+          }
           if (signal?.aborted) return giveBack()
           const conn = new Connection(client, topics, controller, origin)
           connection = conn
@@ -260,6 +284,11 @@ export class StreamHub {
     this.emit(message.id, 'trade', topic, { topic, recordedAt: message.recordedAt, trades: message.trades })
   }
 
+  private applyNewPools(message: NewPoolsMessage): void {
+    this.newPools.add(message.recordedAt, message.pools)
+    this.emit(message.id, 'pool', NEW_POOLS_TOPIC, { topic: NEW_POOLS_TOPIC, recordedAt: message.recordedAt, pools: message.pools })
+  }
+
   private applyRollback(message: RollbackMessage): void {
     const reason = `a chain rollback replaced the blocks from height ${message.fromHeight}: trades from there on are void; their replacements follow as trade events`
     for (const [unit, id] of Object.entries(message.ids)) {
@@ -275,6 +304,7 @@ export class StreamHub {
       if (message?.kind === 'screener') this.applyScreener(message)
       else if (message?.kind === 'trades') this.applyTrades(message)
       else if (message?.kind === 'rollback') this.applyRollback(message)
+      else if (message?.kind === 'new-pools') this.applyNewPools(message)
     } catch (error) {
       this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: a relayed change could not be read')
     }
@@ -298,6 +328,7 @@ export class StreamHub {
     const base = this.options.publicBaseUrl === null ? origin : ''
     if (topic.kind === 'screener') return this.screener.snapshot(name, base)
     if (topic.kind === 'token') return this.screener.tokenSnapshot(name, topic.unit, base)
+    if (topic.kind === 'new-pools') return this.newPools.snapshot(name)
     return this.trades.snapshot(name, topic.unit)
   }
 

@@ -32,7 +32,15 @@ export interface RollbackMessage {
   ids: Record<string, string>
 }
 
-export type RelayMessage = ScreenerMessage | TradesMessage | RollbackMessage
+/** Pools the chain follower saw created: one `pool` event on pools:new. */
+export interface NewPoolsMessage {
+  kind: 'new-pools'
+  id: string
+  recordedAt: string
+  pools: TradeRow[]
+}
+
+export type RelayMessage = ScreenerMessage | TradesMessage | RollbackMessage | NewPoolsMessage
 
 /** A relayed value as a message this process can apply, or null. */
 export function readRelayMessage(value: unknown): RelayMessage | null {
@@ -42,5 +50,6 @@ export function readRelayMessage(value: unknown): RelayMessage | null {
   }
   if (m?.kind === 'trades' && typeof m.unit === 'string' && Array.isArray(m.trades) && typeof m.id === 'string') return m as TradesMessage
   if (m?.kind === 'rollback' && typeof m.fromHeight === 'number' && typeof m.ids === 'object' && m.ids !== null) return m as RollbackMessage
+  if (m?.kind === 'new-pools' && Array.isArray(m.pools) && typeof m.id === 'string') return m as NewPoolsMessage
   return null
 }

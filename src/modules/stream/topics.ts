@@ -1,7 +1,8 @@
 /**
  * The stream's topics, read from `?topics=` before anything opens: `screener`, `token:<unit>` (a curated token:
- * the stream carries what the screener refresh computes, and only curated tokens are in it) and `trades:<unit>`
- * (any unit; the chain follower's trades). Anything else is a 400 naming the bad entry.
+ * the stream carries what the screener refresh computes, and only curated tokens are in it), `trades:<unit>`
+ * (any unit; the chain follower's trades) and `pools:new` (pools the follower saw created). Anything else is a
+ * 400 naming the bad entry.
  */
 import { normaliseUnit } from '../../cardano/unit'
 import { apiError } from '../../http/error-catalogue'
@@ -9,9 +10,12 @@ import { apiError } from '../../http/error-catalogue'
 /** Topics one stream may carry (HTTP/1.1 browsers allow 6 connections per host: one stream multiplexes). */
 export const MAX_TOPICS = 20
 
-export type Topic = { kind: 'screener' } | { kind: 'token'; unit: string } | { kind: 'trades'; unit: string }
+export type Topic = { kind: 'screener' } | { kind: 'token'; unit: string } | { kind: 'trades'; unit: string } | { kind: 'new-pools' }
 
-export const topicName = (topic: Topic): string => (topic.kind === 'screener' ? 'screener' : `${topic.kind}:${topic.unit}`)
+export const NEW_POOLS_TOPIC = 'pools:new'
+
+export const topicName = (topic: Topic): string =>
+  topic.kind === 'screener' ? 'screener' : topic.kind === 'new-pools' ? NEW_POOLS_TOPIC : `${topic.kind}:${topic.unit}`
 
 /**
  * The distinct topics of a `topics` value, in the order given. `isCurated` tells whether a unit is in the
@@ -35,6 +39,7 @@ export function parseTopics(raw: string | undefined, isCurated: (unit: string) =
 function parseOne(entry: string, isCurated: (unit: string) => boolean): Topic | string {
   const shown = JSON.stringify(entry.slice(0, 80))
   if (entry === 'screener') return { kind: 'screener' }
+  if (entry === NEW_POOLS_TOPIC) return { kind: 'new-pools' }
   const colon = entry.indexOf(':')
   const kind = colon < 0 ? entry : entry.slice(0, colon)
   if (kind !== 'token' && kind !== 'trades') return `${shown} is not a topic.`

@@ -79,13 +79,15 @@ export const tokenDetailDoc = endpoint({
       '`marketCap` and `fdv` follow the screener\'s rules; when source B has no market cap or FDV for the token, ' +
       'the figures its deepest pool states are used. ' + WHICH_POOLS,
     'Chain facts from the chain API: `totalSupply` in raw units as an exact decimal string, `creationTime` (Unix ' +
-      's), `fingerprint`, `description`; `decimals` from the registry, else token-registry metadata, else CIP-68 ' +
-      'metadata, else 0. `websites` and `socials` come from source A\'s pair info. `holders` (staked wallets plus ' +
+      's), `fingerprint`, `description`; `decimals` from the registry, else token-registry metadata, else a CIP-68 ' +
+      'token\'s reference datum, else 0, and `decimalsSource` says which (`registry`, `cip68`, `chain-registry`, ' +
+      '`unknown`). `websites` and `socials` come from source A\'s pair info. `holders` (staked wallets plus ' +
       'unstaked addresses) is computed in the background: null on a cold cache, filled within about a minute ' +
       '(that answer is cached for 10 s only).',
-    '`chainPools` (an addition to the contract) lists the pools of a curated token that the chain follower records ' +
-      '(see the chain trades guide), deepest first, with the latest price read on chain (ADA per token, from the ' +
-      'tradeable reserves) and the block it was read at; empty for any other unit or before the follower saw one.',
+    '`chainPools` (an addition to the contract) lists the token\'s ADA pools that the chain follower records (any ' +
+      'token; see the chain trades guide), deepest first, with the latest price read on chain (ADA per token, from the ' +
+      'tradeable reserves; per base unit when `decimalsSource` is unknown) and the block it was read at; empty when ' +
+      'the follower has seen none.',
     'Degrades rather than fails: when a source is refused (this service\'s budget or quota for it, or this client\'s ' +
       'fair share of it: nothing is called) or fails with no cached copy, the answer is 200 with what the other ' +
       'sources gave and `missing` lists each source left out as `{source, code, retryAfter}` (`sourceA`, `sourceB`, ' +

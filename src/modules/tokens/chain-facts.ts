@@ -2,12 +2,14 @@
  * A token's identity and chain facts from the curated registry, the chain API's `asset_info` row and source A,
  * in a fixed order of trust: the registry's ticker, name and decimals always win (upstream text never
  * overrides them); then the off-chain token registry (CIP-26) as the chain API reports it; then CIP-68
- * metadata; then what source A calls the token; then the asset name itself.
+ * metadata; then what source A calls the token; then the asset name itself. Decimals follow the same order
+ * (chain/token-identity.ts, which the chain answers use too), with their source.
  */
 import { assetNameText, splitUnit } from '../../cardano/unit'
 import type { RegistryToken } from '../../registry/registry'
 import type { TokenRef } from '../../upstream/dexscreener'
 import type { AssetInfo } from '../../upstream/koios'
+import { identityOf, type DecimalsSource } from '../../chain/token-identity'
 
 export interface ChainFacts {
   policyId: string
@@ -16,8 +18,12 @@ export interface ChainFacts {
   fingerprint: string
   /** Raw units, exact decimal integer; null when the chain API could not say. */
   totalSupply: string | null
-  /** Null when no source could say (the chain API did not answer and the token is neither curated nor on source B). */
+  /**
+   * 0 for a token the chain API describes without decimals (decimalsSource `unknown`); null when no source could
+   * say (the chain API did not answer and the token is neither curated nor on source B).
+   */
   decimals: number | null
+  decimalsSource: DecimalsSource
   /** Unix seconds of the first mint; null when the chain API could not say. */
   creationTime: number | null
   description: string | null
@@ -40,13 +46,14 @@ export async function chainFacts(
   otherDecimals: number | null = null,
 ): Promise<ChainFacts> {
   const { policyId, assetNameHex } = splitUnit(unit)
-  const metadata = curated?.decimals ?? info?.registry?.decimals ?? info?.cip68?.decimals
+  const identity = identityOf(unit, curated, info ?? null)
   return {
     policyId,
     assetNameHex,
     fingerprint: info?.fingerprint ?? (await assetFingerprint(policyId, assetNameHex)),
     totalSupply: info?.totalSupply ?? null,
-    decimals: metadata ?? (info === undefined ? otherDecimals : 0),
+    decimals: identity.decimals ?? (info === undefined ? otherDecimals : 0),
+    decimalsSource: identity.decimalsSource,
     creationTime: info?.creationTime ?? null,
     description: info?.registry?.description || info?.cip68?.description || null,
   }

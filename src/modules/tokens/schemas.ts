@@ -4,6 +4,7 @@
  */
 import { t, type Static } from 'elysia'
 import { Missing } from '../../http/missing-source'
+import { DecimalsSourceSchema } from '../../chain/answer-schemas'
 
 const nullable = <T extends ReturnType<typeof t.Number>>(schema: T) => t.Union([schema, t.Null()])
 const MaybeUsd = (description: string) => nullable(t.Number({ description: `${description}; null when no pool reports it` }))
@@ -75,7 +76,9 @@ export const ChainPoolPrice = t.Object(
     address: t.String({ description: "The pool's id (LP-token unit), usable as the pool parameter of /ohlcv and /trades" }),
     dexId: t.String({ examples: ['minswap-v2'] }),
     name: t.String({ examples: ['SNEK / ADA'] }),
-    priceAda: t.Union([t.Number(), t.Null()], { description: 'ADA per whole token from the tradeable reserves last read; null for an empty reserve' }),
+    priceAda: t.Union([t.Number(), t.Null()], {
+      description: "ADA per whole token from the tradeable reserves last read (per base unit when the detail's decimalsSource is unknown); null for an empty reserve",
+    }),
     reserveAda: t.String({ pattern: '^[0-9]+$', description: 'Tradeable ADA reserve, lovelace' }),
     reserveToken: t.String({ pattern: '^[0-9]+$', description: 'Tradeable token reserve, base units' }),
     blockHeight: t.Integer({ description: 'Block of the pool state read' }),
@@ -101,8 +104,10 @@ export const TokenDetail = t.Object({
   fingerprint: t.String({ description: 'CIP-14 asset fingerprint', examples: ['asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk'] }),
   totalSupply: t.Union([t.String({ pattern: '^[0-9]+$', description: 'Raw units, exact decimal integer' }), t.Null()]),
   decimals: t.Union([t.Integer({ minimum: 0 }), t.Null()], {
-    description: 'Null only when no source could say (the chain API did not answer, see missing): never guessed as 0',
+    description:
+      '0 for a token the chain API describes without decimals (decimalsSource unknown); null only when no source could say (the chain API did not answer, see missing): never guessed',
   }),
+  decimalsSource: DecimalsSourceSchema,
   creationTime: t.Union([t.Integer({ description: 'First mint, Unix seconds' }), t.Null()]),
   description: t.Union([t.String(), t.Null()]),
   holders: t.Union([
@@ -112,7 +117,7 @@ export const TokenDetail = t.Object({
   websites: t.Array(Website, { description: "From source A's pair info" }),
   socials: t.Array(Social, { description: "From source A's pair info" }),
   chainPools: t.Array(ChainPoolPrice, {
-    description: "The token's pools the chain follower records (curated tokens), deepest first: the latest price read on chain per pool; empty when none",
+    description: "The token's pools the chain follower records (any token traded against ADA on the followed DEXes), deepest first: the latest price read on chain per pool; empty when none",
   }),
   missing: Missing,
 })

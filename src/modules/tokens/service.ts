@@ -34,6 +34,8 @@ import { searchHits } from './search-rank'
 import { ChainStore } from '../../chain/store'
 import { chainPoolRef } from '../../chain/serving'
 import { ADA_DECIMALS, priceOf } from '../../chain/pool-update'
+import { TokenIdentities } from '../../chain/identities'
+import { shownTicker } from '../../chain/token-identity'
 import type { TokenFigures } from '../history/snapshot'
 
 
@@ -55,10 +57,12 @@ export class TokenService {
   private readonly holders: HolderEstimates
   private readonly screenerListeners: ScreenerListener[] = []
   private readonly chain: ChainStore | null
+  private readonly identities: TokenIdentities
 
   constructor(private readonly deps: TokenServiceDeps) {
     this.holders = new HolderEstimates(deps.upstreams.koios, deps.logger)
     this.chain = deps.database ? new ChainStore(deps.database) : null
+    this.identities = new TokenIdentities(deps.registry, deps.database ?? null)
   }
 
   /** Every screener build from now on, whoever asked for it (the scheduled refresh or a request). */
@@ -139,14 +143,18 @@ export class TokenService {
     return { data, stale, figures: copiesStale ? null : figures }
   }
 
-  /** The latest state the chain follower read of each of the token's pools (none without a database). */
+  /**
+   * The latest state the chain follower read of each of the token's pools (none without a database), priced with
+   * the decimals the rest of the chain answers use (the registry's, else the chain API's; per base unit if unknown).
+   */
   private async chainPools(unit: string) {
-    const token = this.deps.registry.get(unit)
-    if (this.chain === null || token === undefined) return []
+    if (this.chain === null) return []
     const pools = await this.chain.pools(unit)
+    if (pools.length === 0) return []
+    const identity = await this.identities.of(unit)
     return pools.map((p) => ({
-      ...chainPoolRef(p, token.ticker),
-      priceAda: priceOf(BigInt(p.reserveToken), BigInt(p.reserveAda), token.decimals, ADA_DECIMALS),
+      ...chainPoolRef(p, shownTicker(identity)),
+      priceAda: priceOf(BigInt(p.reserveToken), BigInt(p.reserveAda), identity.decimals ?? 0, ADA_DECIMALS),
       reserveAda: p.reserveAda,
       reserveToken: p.reserveToken,
       blockHeight: p.lastHeight,

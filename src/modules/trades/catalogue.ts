@@ -13,17 +13,21 @@ export const tradesDoc = endpoint({
   method: 'GET',
   path: '/tokens/{asset}/trades',
   tag: 'Tokens',
-  summary: 'Trades of a curated token, read from the chain',
+  summary: 'Trades of a token, read from the chain',
   description:
-    'Swaps of a curated token against ADA on the DEX pools this service follows on chain (Minswap V1 and V2, ' +
-    'SundaeSwap V1 and V3, WingRiders V1 and V2, Splash), newest first. An addition to the contract: no free API ' +
+    'Swaps of a token against ADA on the DEX pools this service follows on chain (the ADA pools of every token on ' +
+    'Minswap V1 and V2, SundaeSwap V1 and V3, WingRiders V1 and V2, Splash), newest first; 404 for a token with no such ' +
+    'pool. An addition to the contract: no free API ' +
     'offers Cardano trades, so the service reads them itself through the chain API (Koios). A trade is one pool ' +
     'output of a DEX batch: the net change of the pool’s tradeable reserves, so orders of one batch are netted; ' +
     'deposits and withdrawals change reserves but are not trades; a transaction through two pools is two trades. ' +
     '`side` is the token’s: `buy` when the pool paid the token out. `priceQuote` is ADA per whole token after the ' +
-    'trade; `priceUsd` multiplies it by ADA’s USD price of that time (the market provider’s series), null when ' +
-    'unknown. `asOf` names the last block read: the last ~10 blocks are provisional and a rollback replaces their ' +
-    'trades. How a trade is derived: docs/guide/chain-trades.md.',
+    'trade, with the decimals `decimalsSource` names (the curated list, the off-chain token registry or the CIP-68 ' +
+    'datum, read once per token through the chain API; `unknown`: per base unit); `priceUsd` multiplies it by ADA’s USD ' +
+    'price of that time (the market provider’s series), null when unknown. `asOf` names the last block read: the last ' +
+    '~10 blocks are provisional and a rollback replaces their trades. Trades are kept `retention.days` ' +
+    '(CHAIN_RETENTION_DAYS): paging back with `before` ends at `retention.horizon`, older swaps live on in the hourly ' +
+    'candles of /ohlcv. How a trade is derived: docs/guide/chain-trades.md.',
   params: tradesParams,
   cacheSeconds: TRADES_CACHE_SECONDS,
   cacheNote: 'per asset, pool, before and limit',
@@ -33,17 +37,18 @@ export const tradesDoc = endpoint({
     documented(TRADES_INVALID.limit(), `limit is not an integer from ${TRADES_LIMIT.min} to ${TRADES_LIMIT.max}`),
     documented(TRADES_INVALID.pool(), 'pool is not a hex pool id'),
     documented(TRADES_INVALID.before(), 'before is not Unix seconds'),
-    errorDoc('token_not_followed', 'The asset is not a curated token', { unit: 'ab'.repeat(28) }),
+    errorDoc('token_not_followed', 'The chain follower has no ADA pool of the asset', { unit: 'ab'.repeat(28) }),
     errorDoc('pool_not_followed', "pool is not one of the token's followed pools", { unit: SNEK_UNIT, pool: SAMPLE_POOL }),
     errorDoc('database_not_configured', 'The deployment runs with DATABASE_URL=off: nothing is recorded', { consequence: 'no trades are recorded from the chain' }),
   ],
-  coverage: 'Followed pools of the curated tokens against ADA on the DEXes listed; not chain-wide.',
+  coverage: "The token's followed pools against ADA on the DEXes listed; not chain-wide.",
   response: TradesResponse,
   responseExample: {
     asset: SNEK_UNIT,
     coverage:
       'Swaps of SNEK against ADA read by this service from the chain (followed pools on minswap-v2): one trade per pool per transaction, the net change of the pool’s tradeable reserves (orders netted inside a batch); deposits and withdrawals are not trades. Not chain-wide: other DEXes and token/token pools are not followed.',
     asOf: { blockHeight: 12_345_678, blockHash: 'aa'.repeat(32), time: 1764547200 },
+    retention: { days: 90, horizon: 1756771200 },
     count: 1,
     trades: [
       {
@@ -57,6 +62,7 @@ export const tradesDoc = endpoint({
         quoteSymbol: 'ADA',
         priceQuote: 0.004,
         priceUsd: 0.0028,
+        decimalsSource: 'registry',
         source: 'chain',
       },
     ],

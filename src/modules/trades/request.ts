@@ -20,7 +20,7 @@ export const TRADES_INVALID = {
 }
 
 export const tradesParams = [
-  assetParam('Asset unit of a curated token: 56-hex policy id followed by the asset name in hex', 'asset'),
+  assetParam('Asset unit: 56-hex policy id followed by the asset name in hex (any token with a followed ADA pool)', 'asset'),
   param({
     name: 'limit',
     in: 'query',

@@ -1,5 +1,6 @@
 /** Response shape of GET /tokens/{asset}/trades; the service's types are derived from it. */
 import { t, type Static } from 'elysia'
+import { DecimalsSourceSchema } from '../../chain/answer-schemas'
 
 export const ChainPoolRefSchema = t.Object(
   {
@@ -32,8 +33,11 @@ export const TradeSchema = t.Object(
     amountToken: t.String({ description: 'Token amount that left (buy) or entered (sell) the pool, base units' }),
     amountQuote: t.String({ description: 'Quote amount that moved the other way, base units (lovelace)' }),
     quoteSymbol: t.Literal('ADA'),
-    priceQuote: t.Union([t.Number(), t.Null()], { description: 'Quote per whole token after the trade (decimals applied); null for an empty reserve' }),
+    priceQuote: t.Union([t.Number(), t.Null()], {
+      description: 'Quote per whole token after the trade (decimals applied; per base unit when decimalsSource is unknown); null for an empty reserve',
+    }),
     priceUsd: t.Union([t.Number(), t.Null()], { description: "priceQuote × ADA's USD price of that time; null when unknown" }),
+    decimalsSource: DecimalsSourceSchema,
     source: t.Literal('chain'),
   },
   { title: 'Trade' },
@@ -44,6 +48,16 @@ export const TradesResponse = t.Object(
     asset: t.String({ description: 'The asset unit, lowercase' }),
     coverage: t.String({ description: 'Which pools these trades come from and how they are derived' }),
     asOf: AsOfSchema,
+    retention: t.Object(
+      {
+        days: t.Integer({ description: 'CHAIN_RETENTION_DAYS: how long trades are kept' }),
+        horizon: t.Integer({
+          description:
+            'Unix seconds: no trade older than this is kept (paging back with before ends here); their prices and volume stay in the hourly candles of /ohlcv (1h and longer)',
+        }),
+      },
+      { description: 'How far back trades go' },
+    ),
     count: t.Integer(),
     trades: t.Array(TradeSchema, { description: 'Newest first' }),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `pool_updates` DROP COLUMN `price_ada`;
