@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'bun:test'
 import { HeldNewPools } from '../../src/modules/stream/held-new-pools'
 import { TRADES_KEPT } from '../../src/modules/stream/held-trades'
-import { readRelayMessage } from '../../src/modules/stream/relay-messages'
+import { readRelayMessage, type NewPoolsMessage } from '../../src/modules/stream/relay-messages'
 
 const pool = (poolId: string) => ({ poolId, dex: 'minswap-v2' })
 
@@ -40,7 +40,7 @@ describe('HeldNewPools', () => {
 
 describe('new pools over the relay', () => {
   it('reads a new-pools message from another instance, and ignores one missing its id or rows', () => {
-    const message = { kind: 'new-pools', id: '1-1', recordedAt: '2026-01-01T00:00:00.000Z', pools: [pool('a')] }
+    const message: NewPoolsMessage = { kind: 'new-pools', id: '1-1', recordedAt: '2026-01-01T00:00:00.000Z', pools: [pool('a')] }
     expect(readRelayMessage(message)).toEqual(message)
     expect(readRelayMessage({ ...message, id: 7 })).toBeNull()
     expect(readRelayMessage({ ...message, pools: 'a' })).toBeNull()
