@@ -33,7 +33,7 @@ export class SharedBudgetLedger implements BudgetLedger {
     private readonly limits: LaneLimits,
     private readonly local: BudgetLedger,
     /** The calendar clock (day and month windows, spent times); the minute is Redis's. */
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {}
 
   async tryTake(claim: CallClaim): Promise<Verdict> {
@@ -49,17 +49,18 @@ export class SharedBudgetLedger implements BudgetLedger {
     return (await this.ask(claims, true)) ?? this.local.tryTakeAll(claims)
   }
 
-  async markSpent(upstream: UpstreamName, answer: SpentAnswer): Promise<void> {
-    await this.local.markSpent(upstream, answer)
-    if (!this.redis.available) return
+  async markSpent(upstream: UpstreamName, answer: SpentAnswer, askedAt: number): Promise<void> {
+    await this.local.markSpent(upstream, answer, askedAt)
+    const now = this.now()
+    const until = spentUntil(answer, askedAt, now)
+    if (!this.redis.available || until <= now) return
     const key = `quota:${upstream}`
     try {
-      const now = this.now()
       const current = (await this.redis.send('HMGET', [key, 'spent:kind', 'spent:until'])) as [string | null, string | null]
       // An exhausted tier outranks a cool-down.
       if (current[0] === 'exhausted' && Number(current[1] ?? 0) > now && answer.kind === 'cooling') return
       const probe = current[1] !== null && Number(current[1]) > now ? [] : ['spent:probe', String(now)]
-      await this.redis.send('HSET', [key, 'spent:kind', answer.kind, 'spent:until', String(spentUntil(answer, now)), ...probe])
+      await this.redis.send('HSET', [key, 'spent:kind', answer.kind, 'spent:until', String(until), ...probe])
     } catch {
       // The local ledger holds it meanwhile.
     }

@@ -89,8 +89,13 @@ export interface UpstreamUsage {
 export interface BudgetLedger {
   tryTake(claim: CallClaim): Verdict | Promise<Verdict>
   tryTakeAll(claims: CallClaim[]): Verdict | Promise<Verdict>
-  /** The upstream answered that it is spent: until its window's reset (on the ledger's clock), or for a while. */
-  markSpent(upstream: UpstreamName, answer: SpentAnswer): void | Promise<void>
+  /** The ledger's clock: the calendar windows' time, which `markSpent`'s `askedAt` is read on. */
+  now(): number
+  /**
+   * The upstream answered that it is spent: until the reset of the window the call was sent in (`askedAt`, on
+   * the ledger's clock; nothing when that window has reset since), or for a while.
+   */
+  markSpent(upstream: UpstreamName, answer: SpentAnswer, askedAt: number): void | Promise<void>
   /** Calls granted ahead to a request that ended without making them: they go back (no upstream got them). */
   release(claim: CallClaim): void | Promise<void>
   /** A probe of a spent upstream was answered: it serves again. */
@@ -115,9 +120,13 @@ export const WINDOW_MS = 60_000
 /** A spent upstream is asked again at most this often (the one call that finds out it serves again). */
 export const PROBE_INTERVAL_MS = 5 * 60_000
 
-/** When a spent answer received at `now` stops holding. */
-export const spentUntil = (answer: SpentAnswer, now: number): number =>
-  answer.kind === 'exhausted' ? windowBounds(answer.window, now).end : now + answer.forMs
+/**
+ * When a spent answer stops holding: a spent tier at the end of the window the call was sent in (`askedAt`), a
+ * cool-down counted from when the answer arrived (`now`). A call sent before midnight and answered after it
+ * speaks of the day that ended, not of the new one.
+ */
+export const spentUntil = (answer: SpentAnswer, askedAt: number, now: number): number =>
+  answer.kind === 'exhausted' ? windowBounds(answer.window, askedAt).end : now + answer.forMs
 
 /**
  * One instance's share of every lane and window when several instances cannot share one ledger (no Redis, or
@@ -221,7 +230,7 @@ export class MemoryBudgetLedger implements BudgetLedger {
 
   constructor(
     private readonly limits: LaneLimits,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {}
 
   tryTake(claim: CallClaim): Verdict {
@@ -252,12 +261,14 @@ export class MemoryBudgetLedger implements BudgetLedger {
     return { granted: true, probe: true, shares }
   }
 
-  markSpent(upstream: UpstreamName, answer: SpentAnswer): void {
+  markSpent(upstream: UpstreamName, answer: SpentAnswer, askedAt: number): void {
     const now = this.now()
+    const until = spentUntil(answer, askedAt, now)
+    if (until <= now) return
     const current = this.spentState(upstream, now)
     // An exhausted tier outranks a cool-down; a probe that met the limit again keeps its time.
     if (current !== null && current.kind === 'exhausted' && answer.kind === 'cooling') return
-    this.spent.set(upstream, { kind: answer.kind, until: spentUntil(answer, now), lastProbe: current?.lastProbe ?? now })
+    this.spent.set(upstream, { kind: answer.kind, until, lastProbe: current?.lastProbe ?? now })
   }
 
   markRecovered(upstream: UpstreamName): void {

@@ -193,6 +193,8 @@ export class UpstreamHttp {
     const signal = AbortSignal.timeout(remaining)
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers }
     if (body !== undefined) headers['content-type'] = 'application/json'
+    // A spent answer speaks of the window the call was sent in.
+    const askedAt = this.options.budget.now()
 
     let response: Response
     let text: string
@@ -218,7 +220,7 @@ export class UpstreamHttp {
       if (response.status === 429) {
         // Believed: a spent tier stops calls until its reset, any other 429 for its Retry-After (or 60 s).
         const spent = readSpent(name, text, response.headers.get('retry-after'))
-        await this.options.budget.markSpent(name, spent)
+        await this.options.budget.markSpent(name, spent, askedAt)
         throw new UpstreamError(name, 'rate_limited', spent.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
       }
       throw new UpstreamError(name, 'http_error', `HTTP ${response.status}`)

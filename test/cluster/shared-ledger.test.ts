@@ -136,8 +136,11 @@ describe('one ledger for all instances', () => {
     await ledgers[0].release({ upstream: 'geckoterminal', lane: 'long_tail', client: 'c', calls: 1 })
     expect((await ledgers[2].usage()).geckoterminal.windows.find((w) => w.lane === 'long_tail')!.used).toBe(before + 1)
 
+    // A spent answer to a call sent yesterday says nothing of today, on any instance.
+    await ledgers[1].markSpent('handle', { kind: 'exhausted', window: 'day' }, ledgers[1].now() - 24 * 3600_000)
+    expect((await ledgers[2].usage()).handle.spent).toBeNull()
     // One instance hears Koios say its tier is spent: every instance stops calling until the reset.
-    await ledgers[1].markSpent('handle', { kind: 'exhausted', window: 'day' })
+    await ledgers[1].markSpent('handle', { kind: 'exhausted', window: 'day' }, ledgers[1].now())
     expect(await ledgers[2].tryTakeAll([{ upstream: 'handle', lane: 'long_tail', client: 'd' }])).toMatchObject({ granted: false, reason: 'spent' })
     expect((await ledgers[0].usage()).handle.spent).toMatchObject({ kind: 'exhausted' })
     await ledgers[0].markRecovered('handle')

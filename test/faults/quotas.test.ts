@@ -105,6 +105,30 @@ describe('Koios answering 429 Exceeded Tier Limit', async () => {
   })
 })
 
+describe('a Koios 429 Exceeded Tier Limit sent just before the reset and read just after it', async () => {
+  const svc = await service({ KOIOS_PER_DAY: '5000' }, DAY_START + 24 * 3600_000 - 1000)
+  afterAll(() => svc.stop())
+  // Tokens nobody curated: each detail is one cold chain API read (asset_info).
+  const madeUp = (n: number) => `/api/v1/tokens/${'f'.repeat(55)}${n}${'0'.repeat(8)}`
+
+  it('speaks of the day that ended: the new day is not spent', async () => {
+    svc.fake.fail('koios', 'tier_exhausted', 1)
+    svc.fake.delay('koios', 300)
+    const answer = svc.get(madeUp(1))
+    // The call has reached Koios, which answers with the old day's 429; the UTC day turns meanwhile.
+    while (svc.fake.count('koios') === 0) await Bun.sleep(5)
+    svc.clock.now = DAY_START + 24 * 3600_000 + 500
+    expect([502, 503]).toContain((await answer).status)
+    const ready = (await (await svc.get('/readyz')).json()) as any
+    expect(ready.quotas.koios.spent).toBeNull()
+    // The next cold read is sent, not refused.
+    svc.fake.delay('koios', 0)
+    const before = svc.fake.count('koios')
+    expect([200, 404]).toContain((await svc.get(madeUp(2))).status)
+    expect(svc.fake.count('koios')).toBeGreaterThan(before)
+  })
+})
+
 describe('one client asking for 24 cold charts at once at source B 10 a minute', async () => {
   const svc = await service({ GECKOTERMINAL_RPM: '10' })
   afterAll(() => svc.stop())

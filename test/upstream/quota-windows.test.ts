@@ -119,7 +119,7 @@ describe('an upstream that says its tier is spent', () => {
   it('refuses every call until the reset, but one probe per probe interval; a served probe clears it', () => {
     const clock = { now: DAY + 6 * 3600_000 }
     const { ledger } = ledgerWith(5000, clock)
-    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' })
+    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' }, clock.now)
     expect(ledger.usage().koios.spent).toEqual({ kind: 'exhausted', until: new Date(DAY + DAY_MS).toISOString() })
     const probes: number[] = []
     for (let t = 0; t <= 30 * 60_000; t += 10_000) {
@@ -137,17 +137,32 @@ describe('an upstream that says its tier is spent', () => {
   it('cools down after a plain 429 for its Retry-After or 60 s, without probes', () => {
     const clock = { now: DAY }
     const { ledger } = ledgerWith(5000, clock)
-    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 })
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 }, clock.now)
     expect(ledger.tryTake(koios('x'))).toEqual({ granted: false, reason: 'spent', retryAfterMs: 60_000 })
     clock.now = DAY + 59_000
     expect(ledger.tryTake(koios('x')).granted).toBe(false)
     // A cool-down does not shorten a spent day.
-    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' })
-    ledger.markSpent('koios', { kind: 'cooling', forMs: 1000 })
+    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' }, clock.now)
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 1000 }, clock.now)
     expect(ledger.usage().koios.spent?.kind).toBe('exhausted')
     ledger.markRecovered('koios')
-    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 })
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 }, clock.now)
     clock.now = DAY + 59_000 + 60_000
     expect(ledger.tryTake(koios('x')).granted).toBe(true)
+  })
+
+  it('reads a spent answer as of the window the call was sent in: sent before midnight, read after, it says nothing of the new day', () => {
+    const clock = { now: DAY + DAY_MS + 200 }
+    const { ledger } = ledgerWith(5000, clock)
+    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' }, DAY + DAY_MS - 300)
+    expect(ledger.usage().koios.spent).toBeNull()
+    expect(ledger.tryTake(koios('x')).granted).toBe(true)
+    // Sent and read in the same day: spent until its end.
+    ledger.markSpent('koios', { kind: 'exhausted', window: 'day' }, DAY + DAY_MS + 100)
+    expect(ledger.usage().koios.spent).toEqual({ kind: 'exhausted', until: new Date(DAY + 2 * DAY_MS).toISOString() })
+    // A cool-down counts from the answer, whenever the call left.
+    ledger.markRecovered('koios')
+    ledger.markSpent('koios', { kind: 'cooling', forMs: 60_000 }, DAY + DAY_MS - 300)
+    expect(ledger.usage().koios.spent).toEqual({ kind: 'cooling', until: new Date(DAY + DAY_MS + 200 + 60_000).toISOString() })
   })
 })
