@@ -14,7 +14,7 @@ import { jsonRpcResponse } from './json-rpc'
 /** MCP requests are small JSON-RPC messages; tool arguments are a few short strings. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024
 
-export const BATCH_REFUSED =
+const BATCH_REFUSED =
   'Invalid Request: JSON-RPC batches are not accepted (the MCP revision of 2025-06-18 removed batching); send one message per POST'
 
 export type McpBody =

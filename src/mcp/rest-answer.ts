@@ -29,6 +29,7 @@ export async function restAnswerOf(response: Response): Promise<RestAnswer> {
 /** The tool result as the SDK takes it (the path the SDK serialises: the 2026 era, and calls the direct path leaves). */
 export function toolResult(answer: RestAnswer): CallToolResult {
   const text = new TextDecoder().decode(answer.body)
+  // A refusal has no structured content, for the reason answerBeforeId gives.
   if (answer.status !== 200) return { isError: true, content: [{ type: 'text', text }] }
   return {
     content: [{ type: 'text', text }],
@@ -56,7 +57,7 @@ export function answerBeforeId(answer: RestAnswer, sse: boolean): Uint8Array {
     answer.status !== 200
       ? [encoder.encode(`${open},"isError":true},"id":`)]
       : [encoder.encode(`${open},"structuredContent":`), answer.body, encoder.encode(`${answer.stale ? ',"_meta":{"stale":true}' : ''}},"id":`)]
-  const bytes = join(parts)
+  const bytes = Buffer.concat(parts)
   if (key !== null) keep(key, bytes)
   return bytes
 }
@@ -74,16 +75,4 @@ function keep(key: string, bytes: Uint8Array): void {
   }
   made.set(key, bytes)
   madeBytes += bytes.byteLength
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  let size = 0
-  for (const part of parts) size += part.byteLength
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.byteLength
-  }
-  return out
 }

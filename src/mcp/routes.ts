@@ -11,8 +11,6 @@ import { internalRequest } from '../http/observe'
 import type { ResponseCache } from '../http/response-cache'
 import type { WindowCounter } from '../limits/window-counter'
 import type { Logger } from '../observability/logger'
-import type { Services } from '../services'
-import type { Upstreams } from '../upstream'
 import { mcpCallRule, refuseOverLimit } from './call-limit'
 import { answerDirectly, directCall } from './direct-call'
 import { requestIdOf } from './json-rpc'
@@ -25,8 +23,6 @@ import { mcpToolDefinitions } from './tools'
 const INVALID_HOST = { kind: 'rejected', status: 400, code: -32000, message: 'Bad Request: invalid Host header' } as const
 
 export interface McpDeps {
-  services: Services
-  upstreams: Upstreams
   logger: Logger
   origin: OriginPolicy
   /** Per-client counters (MCP_CALLS_PER_CLIENT_PER_MINUTE). */
@@ -52,27 +48,23 @@ const TOOLS = new Map(mcpToolDefinitions.map((tool) => [tool.name, tool]))
  * instead of the SDK's 406: a keyless public endpoint should be easy to try.
  *
  * Cheap refusals first: an unreadable body or a batch (request-body.ts), then a tool call over the client's limit
- * (call-limit.ts). A 2025-era tool call with a REST twin is then answered from the twin's cached bytes
- * (direct-call.ts); everything else goes through the SDK.
+ * (call-limit.ts). A 2025-era tool call is then answered from its REST twin's cached bytes (direct-call.ts);
+ * everything else goes through the SDK.
  */
 export function mcpRoutes(deps: McpDeps) {
   const rule = mcpCallRule(deps.callsPerClientPerMinute)
-  const contextFor = (request: Request): ToolContext => {
-    const origin = deps.origin.of(request)
-    return {
-      services: deps.services,
-      upstreams: deps.upstreams,
-      origin,
-      async rest(path) {
-        const known = deps.responses.bytesFromFront(`${API_PREFIX}${path}`, origin)
-        if (known !== undefined) return known
-        const internal = internalRequest(`${origin}${API_PREFIX}${path}`, { host: new URL(origin).host })
-        return restAnswerOf(await deps.internal(internal))
-      },
-    }
-  }
+  const contextAt = (origin: string): ToolContext => ({
+    async rest(path) {
+      const known = deps.responses.bytesFromFront(`${API_PREFIX}${path}`, origin)
+      if (known !== undefined) return known
+      const internal = internalRequest(`${origin}${API_PREFIX}${path}`, { host: new URL(origin).host })
+      return restAnswerOf(await deps.internal(internal))
+    },
+  })
+  const contextFor = (request: Request): ToolContext => contextAt(deps.origin.of(request))
+  // No request to take the origin from: PUBLIC_BASE_URL, else localhost (what a bare request to it was given).
   const factory = (ctx: McpRequestContext) =>
-    createMcpServer(ctx.requestInfo ? contextFor(ctx.requestInfo) : contextFor(new Request(`${deps.origin.fixed ?? 'http://localhost'}${MCP_PATH}`)), deps.logger)
+    createMcpServer(ctx.requestInfo ? contextFor(ctx.requestInfo) : contextAt(deps.origin.fixed ?? 'http://localhost'), deps.logger)
   const handler = createMcpHandler(factory, {
     onerror: (error) => deps.logger.sampled('mcp rejected', 'warn', { err: error.message }, 'MCP request rejected'),
   })

@@ -10,11 +10,9 @@ import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { toJsonSchema } from '../catalogue/json-schema'
 import { COVERAGE_RULES } from '../market/coverage'
-import { classifyError } from '../http/classify-error'
 import type { Logger } from '../observability/logger'
-import { parseToolArguments } from './arguments'
 import { toolResult } from './rest-answer'
-import type { McpTool, ToolContext } from './tool'
+import { answerTool, type McpTool, type ToolContext } from './tool'
 import { mcpToolDefinitions } from './tools'
 import { VERSION } from '../version'
 
@@ -36,8 +34,8 @@ const CAPABILITIES = { tools: { listChanged: false } }
  * A fresh MCP server for one HTTP request (the transport is stateless), with every tool registered.
  * Tools answer with the REST body as structured content (and as JSON text for clients without structured
  * output); `_meta.stale` says the answer was built from stale upstream copies (or is served past its lifetime
- * while it is rebuilt). A tool with a REST twin reads that endpoint's answer (rest-answer.ts); the common calls
- * never get here (direct-call.ts answers them from the same bytes).
+ * while it is rebuilt). A tool reads its REST twin's answer (rest-answer.ts); the common calls never get here
+ * (direct-call.ts answers them from the same bytes).
  */
 export function createMcpServer(context: ToolContext, logger: Logger, tools: McpTool[] = mcpToolDefinitions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES })
@@ -57,23 +55,9 @@ export function createMcpServer(context: ToolContext, logger: Logger, tools: Mcp
   return server
 }
 
+/** The SDK path's result: the same answer the direct path sends (tool.ts answerTool), as the SDK takes it. */
 export async function runTool(tool: McpTool, context: ToolContext, rawArgs: unknown, logger: Logger): Promise<CallToolResult> {
-  try {
-    const args = parseToolArguments(tool.input, rawArgs)
-    if (tool.rest !== undefined) return toolResult(await context.rest(tool.rest(args)))
-    const { data, stale } = await tool.call!(context, args)
-    return {
-      content: [{ type: 'text', text: JSON.stringify(data) }],
-      structuredContent: data as Record<string, unknown>,
-      ...(stale ? { _meta: { stale: true } } : {}),
-    }
-  } catch (error) {
-    const apiError = classifyError(error)
-    if (apiError.status === 500) logger.error({ tool: tool.name, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
-    // No structured content: it would have to match the tool's output schema (the success body), and clients
-    // that validate it (SDK 1.x) would throw instead of showing the agent the hint. The text is the REST body.
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(apiError.toBody()) }] }
-  }
+  return toolResult(await answerTool(tool, context, rawArgs, logger))
 }
 
 type ToolSchemas = { input: ReturnType<typeof fromJsonSchema>; output: ReturnType<typeof fromJsonSchema> }

@@ -12,7 +12,8 @@ import { invalid } from '../../src/http/errors'
 import { apiError } from '../../src/http/error-catalogue'
 import { parseToolArguments } from '../../src/mcp/arguments'
 import { runTool } from '../../src/mcp/server'
-import { defineTool, type McpTool } from '../../src/mcp/tool'
+import { restTool, type McpTool } from '../../src/mcp/tool'
+import { endpoint } from '../../src/catalogue/types'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
 
@@ -277,14 +278,28 @@ describe('tool errors read like the REST errors', () => {
 })
 
 describe('tool arguments', () => {
-  const probeTool: McpTool = defineTool({
+  // The REST twin of /probe/candles: its arguments are refused before the twin is read.
+  const probeTool: McpTool = restTool({
     name: 'probe_candles',
     description: 'probe',
-    input: Type.Object({ limit: Type.Optional(limitSchema), tf: Type.Optional(tfSchema) }),
-    output: Type.Object({ limit: Type.Optional(Type.Integer()), tf: Type.Optional(Type.String()) }),
-    call: async (_context, args) => ({ data: args, stale: false }),
-  }) as McpTool
-  const context = { services: svc.deps.services, upstreams: svc.deps.upstreams, origin: base, rest: () => Promise.reject(new Error('no REST twin')) }
+    endpoint: endpoint({
+      operationId: 'probeCandles',
+      method: 'GET',
+      path: '/probe/candles',
+      tag: 'probe',
+      summary: 'probe',
+      description: 'probe',
+      params: [
+        { name: 'limit', in: 'query', required: false, description: 'candles', schema: limitSchema },
+        { name: 'tf', in: 'query', required: false, description: 'timeframe', schema: tfSchema },
+      ],
+      cacheSeconds: null,
+      examples: [],
+      errors: [],
+      response: Type.Object({ limit: Type.Optional(Type.Integer()), tf: Type.Optional(Type.String()) }),
+    }),
+  })
+  const context = { rest: () => Promise.reject(new Error('not reached: the arguments are refused first')) }
 
   it('fails a bad argument with the same error and hint as the REST 400', async () => {
     for (const [query, args] of [

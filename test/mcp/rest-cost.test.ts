@@ -84,7 +84,7 @@ describe('a tool call answered from its REST twin', () => {
     const args = { asset: '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b' }
     const direct = (await (await post(call('get_token', args))).json()) as { result: unknown }
     const rest = async (path: string) => restAnswerOf(await svc.app.handle(new Request(`${base}/api/v1${path}`, { headers: { host: new URL(base).host } })))
-    const viaSdk = await runTool(tool, { services: svc.deps.services, upstreams: svc.deps.upstreams, origin: base, rest }, args, svc.deps.logger)
+    const viaSdk = await runTool(tool, { rest }, args, svc.deps.logger)
     expect(direct.result).toEqual(viaSdk)
   })
 
