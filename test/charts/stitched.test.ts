@@ -79,6 +79,17 @@ describe('the default chart of a pool followed for an hour and on source B for 1
     expect(svc.fake.callsTo('geckoterminal', `/networks/cardano/pools/${SAMPLE.minswapSnekPool}/ohlcv/day`)).toHaveLength(1)
   })
 
+  it('reads no source B candles when the chain-built ones alone fill the answer', async () => {
+    svc.fake.resetCalls()
+    svc.deps.upstreamCache.clear()
+    svc.deps.responses.invalidate('')
+    const { status, body } = await svc.json(`/api/v1/tokens/${SAMPLE.snek}/ohlcv?tf=1h&limit=1`)
+    expect(status).toBe(200)
+    expect(body.candles).toHaveLength(1)
+    expect(body.candles[0].source).toBe('chain')
+    expect(svc.fake.callsTo('geckoterminal', `/networks/cardano/pools/${SAMPLE.minswapSnekPool}/ohlcv`)).toHaveLength(0)
+  })
+
   it('serves the chain-built part with missing naming source B when source B fails', async () => {
     svc.deps.upstreamCache.clear()
     svc.deps.responses.invalidate('')

@@ -13,9 +13,7 @@ import { adaSeriesFor, matchToleranceMs } from './ada-rebase'
 import type { Candle } from '../../market/candle'
 import { latest } from './candles'
 import type { Quote } from './request'
-import type { TimeframeSpec } from './timeframes'
-
-const WEEK_SECONDS = 7 * 86_400
+import { candleSeconds, type TimeframeSpec } from './timeframes'
 
 export async function chainCandles(
   store: ChainStore,
@@ -27,7 +25,7 @@ export async function chainCandles(
   nowMs: number,
   decimals: number | null,
 ): Promise<{ candles: Candle[]; stale: boolean }> {
-  const seconds = spec.weekly ? WEEK_SECONDS : spec.upstreamSeconds
+  const seconds = candleSeconds(spec)
   const nowSeconds = Math.floor(nowMs / 1000)
   const from = nowSeconds - seconds * limit
   const built = chainSeries(await store.poolSeries(poolId, from, ofWholeHours(seconds, spec.weekly)), seconds, spec.weekly)

@@ -85,10 +85,12 @@ export class ChartService {
       throw apiError('pool_not_found', { unit: request.unit, pool: request.pool ?? '' })
     }
 
-    const history = choice.sourceB === null || listed instanceof UpstreamError ? null : await settle(this.sourceBPart(choice.sourceB, request))
+    const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request, identity)
+    // Source B's candles only reach the answer before the chain-built ones: not read when those alone fill it.
+    const history =
+      choice.sourceB !== null && (chainPart === null || chainPart.candles.length < request.limit) ? await settle(this.sourceBPart(choice.sourceB, request)) : null
     // A pool only source B has: its candles are the chart, and their failure is the answer's.
     if (choice.chain === null && history instanceof UpstreamError) throw history
-    const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request, identity)
     const sourceB = history instanceof UpstreamError ? null : history
     const missing = missingOf([listed, history])
     const candles = latest(chainPart === null ? sourceB!.candles : stitch(sourceB, chainPart), request.limit)

@@ -17,12 +17,9 @@ export function seamOf(firstRecord: number, spec: TimeframeSpec): number {
   return bucketStart(firstRecord, candleSeconds(spec), spec.weekly)
 }
 
-/** Ascending candles of both, source B's before the seam and the chain's from it on, each labelled. */
-export function stitchCandles(sourceB: readonly Candle[], chain: readonly Candle[], seam: number): SourcedCandle[] {
-  return [
-    ...sourceB.filter((c) => c.time < seam).map((c): SourcedCandle => ({ ...c, source: 'sourceB' })),
-    ...chain.filter((c) => c.time >= seam).map((c): SourcedCandle => ({ ...c, source: 'chain' })),
-  ]
+/** Ascending candles of both (each labelled by its part): source B's before the seam, the chain's from it on. */
+export function stitchCandles(sourceB: readonly SourcedCandle[], chain: readonly SourcedCandle[], seam: number): SourcedCandle[] {
+  return [...sourceB.filter((c) => c.time < seam), ...chain.filter((c) => c.time >= seam)]
 }
 
 /** Candles of one source, labelled. */
