@@ -77,22 +77,17 @@ export function mergeCandles(candles: readonly Candle[], seconds: number, weekly
 /** Whether candles of this interval are made of whole hours (the rolled-up past can chart them). */
 export const ofWholeHours = (seconds: number, weekly: boolean) => weekly || seconds % HOUR_SECONDS === 0
 
-export interface PoolSeries {
-  /** Stored hourly candles in the range, ascending (for intervals of whole hours). */
-  hourly: readonly Candle[]
-  /** Recorded updates in chain order, after any hourly candles (for intervals shorter than an hour). */
-  updates: readonly PriceUpdate[]
-  /** The last price before both (the close of the last candle rolled up before the range, or of an earlier update). */
-  opening: number | null
-}
+/**
+ * What charts a pool over a range: for intervals of whole hours its stored hourly candles (ascending); for shorter
+ * ones its recorded updates in chain order, with the last price before them (`opening`: the newest update before,
+ * or the close of the last hour stored before).
+ */
+export type PoolSeries = { hourly: readonly Candle[] } | { updates: readonly PriceUpdate[]; opening: number | null }
 
 /**
- * A pool's candles of `seconds` from its hourly candles and its updates. The hourly candles give candles only for
- * intervals of whole hours; a shorter interval is charted from the updates alone (opened by the last hourly close).
+ * A pool's candles of `seconds`: merged from its hourly candles (intervals of whole hours, the rolled-up past
+ * included), or built from its updates (a shorter interval, opened by the last price before).
  */
 export function chainSeries(series: PoolSeries, seconds: number, weekly = false): Candle[] {
-  const last = series.hourly[series.hourly.length - 1]
-  const recent = buildCandles(series.updates, seconds, weekly, last?.close ?? series.opening)
-  const past = ofWholeHours(seconds, weekly) ? mergeCandles(series.hourly, seconds, weekly) : []
-  return mergeCandles([...past, ...recent], seconds, weekly)
+  return 'hourly' in series ? mergeCandles(series.hourly, seconds, weekly) : buildCandles(series.updates, seconds, weekly, series.opening)
 }

@@ -192,21 +192,19 @@ export class ChainStore {
   /**
    * What charts a pool from `fromTime` (Unix s) on. Intervals of whole hours (`wholeHours`) read the stored hourly
    * candles from the start of `fromTime`'s hour (hourly-candles.ts keeps them; past the retention they are all
-   * there is); shorter intervals read the updates from `fromTime`. Both are opened by the last price before: the
-   * newest update before, or the close of the last hour stored before.
+   * there is); shorter intervals read the updates from `fromTime`, opened by the last price before: the newest
+   * update before, or the close of the last hour stored before.
    */
   async poolSeries(poolId: string, fromTime: number, wholeHours: boolean): Promise<PoolSeries> {
     const start = wholeHours ? Math.floor(fromTime / HOUR_SECONDS) * HOUR_SECONDS : fromTime
     return this.database.read(async (db) => {
-      const lastHourBefore = () =>
-        db.select({ close: poolCandles.close }).from(poolCandles).where(and(eq(poolCandles.poolId, poolId), lt(poolCandles.hourStart, start))).orderBy(desc(poolCandles.hourStart)).limit(1)
       if (wholeHours) {
         const hourly = await db
           .select({ time: poolCandles.hourStart, open: poolCandles.open, high: poolCandles.high, low: poolCandles.low, close: poolCandles.close, volume: poolCandles.volumeAda })
           .from(poolCandles)
           .where(and(eq(poolCandles.poolId, poolId), gte(poolCandles.hourStart, start)))
           .orderBy(asc(poolCandles.hourStart))
-        return { hourly, updates: [], opening: hourly.length > 0 ? null : ((await lastHourBefore())[0]?.close ?? null) }
+        return { hourly }
       }
       const before = await db
         .select({ price: poolUpdates.adaPerUnit })
@@ -219,8 +217,10 @@ export class ChainStore {
         .from(poolUpdates)
         .where(and(eq(poolUpdates.poolId, poolId), gte(poolUpdates.blockTime, start)))
         .orderBy(asc(poolUpdates.blockTime), asc(poolUpdates.blockHeight), asc(poolUpdates.blockIndex))
+      const lastHourBefore = () =>
+        db.select({ close: poolCandles.close }).from(poolCandles).where(and(eq(poolCandles.poolId, poolId), lt(poolCandles.hourStart, start))).orderBy(desc(poolCandles.hourStart)).limit(1)
       const opening = before[0]?.price ?? (await lastHourBefore())[0]?.close ?? null
-      return { hourly: [], updates: updates.map((r) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })), opening }
+      return { updates: updates.map((r) => ({ time: r.time, priceAda: r.priceAda, amountAda: r.kind === 'swap' ? r.amountAda : null })), opening }
     })
   }
 

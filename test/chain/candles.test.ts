@@ -48,8 +48,8 @@ describe('a pool series from rolled-up hours and recent updates', () => {
 
   for (const [name, seconds, weekly] of [['1h', 3600, false], ['4h', 4 * 3600, false], ['1d', 86_400, false], ['1w', 7 * 86_400, true]] as const) {
     it(`gives ${name} candles equal to those built from every update`, () => {
-      const hourly = buildCandles(updates.slice(0, rolledUpTo * 2), HOUR_SECONDS)
-      const series = chainSeries({ hourly, updates: updates.slice(rolledUpTo * 2), opening: null }, seconds, weekly)
+      // Every hour has its stored candle (hourly-candles.ts), the rolled-up ones too.
+      const series = chainSeries({ hourly: buildCandles(updates, HOUR_SECONDS) }, seconds, weekly)
       const whole = buildCandles(updates, seconds, weekly)
       expect(series.map((c) => ({ ...c, volume: Math.round(c.volume * 1e6) }))).toEqual(whole.map((c) => ({ ...c, volume: Math.round(c.volume * 1e6) })))
     })
@@ -57,7 +57,7 @@ describe('a pool series from rolled-up hours and recent updates', () => {
 
   it('charts minutes from the updates alone, opened by the last rolled-up close', () => {
     const hourly = buildCandles(updates.slice(0, rolledUpTo * 2), HOUR_SECONDS)
-    const series = chainSeries({ hourly, updates: updates.slice(rolledUpTo * 2), opening: null }, 60)
+    const series = chainSeries({ updates: updates.slice(rolledUpTo * 2), opening: hourly.at(-1)!.close }, 60)
     expect(series[0].time).toBe(updates[rolledUpTo * 2].time - (updates[rolledUpTo * 2].time % 60))
     expect(series[0].open).toBe(hourly.at(-1)!.close)
     expect(series).toHaveLength(8)

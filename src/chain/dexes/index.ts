@@ -14,7 +14,7 @@ const READER_BY_CREDENTIAL: ReadonlyMap<string, DexReader> = new Map(
   DEX_READERS.flatMap((r) => r.credentials.map((c) => [c, r] as const)),
 )
 
-/** Payment credentials of every followed constant-product pool script (11; two credential_txs bodies under 1 KB). */
+/** Payment credentials of every followed constant-product pool script (11: one credential_txs body under 1 KB, which holds 15). */
 export const FOLLOWED_CREDENTIALS: readonly string[] = [...READER_BY_CREDENTIAL.keys()]
 
 /** The reader of the DEX whose pool script has this payment credential, if any. */
