@@ -8,8 +8,7 @@ import type { Config } from '../config'
 import type { Logger } from '../observability/logger'
 import type { ClientIdentity } from './client-address'
 import { apiError } from './error-catalogue'
-import { inRange, ipBytes, parseRange } from './ip-address'
-import { NAMED_RANGES } from './proxy-trust'
+import { proxyCheck } from './proxy-trust'
 
 const HOST_RE = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
@@ -94,13 +93,9 @@ function urlHost(url: string): string {
   }
 }
 
-const LOOPBACK = NAMED_RANGES.loopback.map((range) => parseRange(range)!)
-
 /** Whether HOST only listens where no other machine can reach it. */
 export function isLoopbackHost(host: string): boolean {
-  if (host.toLowerCase() === 'localhost') return true
-  const bytes = ipBytes(host.replace(/^\[|\]$/g, ''))
-  return bytes !== null && LOOPBACK.some((range) => inRange(bytes, range))
+  return host.toLowerCase() === 'localhost' || proxyCheck(['loopback'])(host)
 }
 
 /**

@@ -4,7 +4,7 @@ import { endRequest, forClient, newRequestChain } from '../upstream/call-context
 import { clientKey } from './client-key'
 import { apiError } from './error-catalogue'
 import { withRateLimitHeaders } from './rate-limit-headers'
-import type { RouteTable } from './error-handler'
+import { jsonError, type RouteTable } from './error-handler'
 import { pickRequestId, rememberRequestId } from './request-id'
 import { requestPath } from './request-path'
 
@@ -97,11 +97,9 @@ function stamp(response: Response, requestId: string): Response {
 
 /** The 413 for a body over the bound; the connection is closed rather than read to its end. */
 function tooLarge(): Response {
-  const error = apiError('request_too_large', { maxBytes: MAX_REQUEST_BODY_BYTES })
-  return new Response(JSON.stringify(error.toBody()), {
-    status: error.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' },
-  })
+  const response = jsonError(apiError('request_too_large', { maxBytes: MAX_REQUEST_BODY_BYTES }))
+  response.headers.set('connection', 'close')
+  return response
 }
 
 export interface ObserveDeps {
@@ -130,8 +128,8 @@ export function observe(deps: ObserveDeps) {
     const method = request.method
     metrics.request(method, route, status, seconds)
     if (logRequests) {
-      // The socket's peer (Bun's requestIP, a getpeername call), paid only for a line that is written.
-      logger.request(requestId, method, route, status, Math.round(seconds * 10_000) / 10, cacheState, deps.client(request))
+      // The socket's peer (Bun's requestIP, a getpeername call), read only for a line the log's budget writes.
+      logger.request(requestId, method, route, status, Math.round(seconds * 10_000) / 10, cacheState, () => deps.client(request))
     }
   }
 

@@ -84,13 +84,15 @@ export class Logger {
    * safe characters (request ids are checked, routes come from the route table, cache states are ours, unknown
    * methods and client addresses that are not plain addresses are escaped). Same shape as the other lines.
    */
-  request(reqId: string, method: string, route: string, status: number, ms: number, cache: string | null, client: string): void {
+  request(reqId: string, method: string, route: string, status: number, ms: number, cache: string | null, clientOf: string | (() => string)): void {
     if (RANK.info < this.threshold) return
     // Under a flood only the budget's lines are written (every 5xx is); the metrics count every request.
     const now = Date.now()
     const budget = this.requestBudget
     if (status < 500 && !budget.admit(now)) return
     if (budget.unreported > 0) this.reportLeftOut('request', budget)
+    // Read only for a line that is written: it may cost a getpeername call.
+    const client = typeof clientOf === 'string' ? clientOf : clientOf()
     const cacheField = cache === null ? '' : `,"cache":"${cache}"`
     const methodText = KNOWN_METHODS.has(method) ? `"${method}"` : JSON.stringify(method)
     if (client !== this.lastClient) {
