@@ -1,5 +1,6 @@
 import { apiError } from '../../http/error-catalogue'
 import type { AccountStanding } from '../../upstream/koios'
+import { fromUnits, toDecimalString } from '../wallet/amounts'
 
 /**
  * Who may write: a stake address registered on chain that controls at least the minimum (COMMUNITY_MIN_ADA). A
@@ -11,22 +12,14 @@ import type { AccountStanding } from '../../upstream/koios'
 const LOVELACE_PER_ADA = 1_000_000n
 
 /** Whether the standing meets the minimum; a never-seen address (null) never does. */
-export function isEligible(standing: AccountStanding | null, minAda: number): boolean {
+function isEligible(standing: AccountStanding | null, minAda: number): boolean {
   return standing !== null && standing.registered && BigInt(standing.totalBalance) >= BigInt(minAda) * LOVELACE_PER_ADA
 }
 
-/** Lovelace as ADA, exact, without trailing zeros: `1535472311` → `1535.472311`. */
-export function adaOf(lovelace: string): string {
-  const amount = BigInt(lovelace)
-  const whole = amount / LOVELACE_PER_ADA
-  const fraction = (amount % LOVELACE_PER_ADA).toString().padStart(6, '0').replace(/0+$/, '')
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`
-}
-
 /** What the address has, for the refusal's hint: registered or not, and its balance in ADA. */
-export function standingText(standing: AccountStanding | null): string {
+function standingText(standing: AccountStanding | null): string {
   if (standing === null) return 'has never been seen on chain: it is not registered and controls 0 ADA'
-  return `${standing.registered ? 'is registered' : 'is not registered on chain'} and controls ${adaOf(standing.totalBalance)} ADA`
+  return `${standing.registered ? 'is registered' : 'is not registered on chain'} and controls ${toDecimalString(fromUnits(standing.totalBalance, 6))} ADA`
 }
 
 /** 403 unless the standing meets the minimum. */

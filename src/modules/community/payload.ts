@@ -92,7 +92,7 @@ export function parseCommentPayload(payload: string, urlUnit: string, nowMs: num
  * The comment text to store: NFC (one spelling per text, so equal-looking comments are equal), 1 to 500 code
  * points, something visible, no bidi controls. 400 otherwise.
  */
-export function commentText(signed: string): string {
+function commentText(signed: string): string {
   // Lone surrogates cannot be stored as UTF-8 and would come back changed.
   if (!signed.isWellFormed()) throw invalidPayload('body contains an unpaired UTF-16 surrogate: send valid Unicode text.')
   const body = signed.normalize('NFC')

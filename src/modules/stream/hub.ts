@@ -28,8 +28,6 @@ import { ResumeRing } from './ring'
 import { ScreenerState, streamRows, type Freshness } from './screener-state'
 import { NEW_POOLS_TOPIC, topicName, type Topic } from './topics'
 
-export type { StreamLimits } from './connections'
-export type { TradeRow } from './held-trades'
 
 export interface StreamHubOptions {
   logger: Logger

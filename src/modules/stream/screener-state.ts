@@ -14,14 +14,13 @@ export interface Freshness {
 
 /** A screener build's rows as the stream carries them: logo URLs on the configured base ('' gives paths). */
 export function streamRows(body: ScreenerBody, publicBaseUrl: string | null): ScreenerRow[] {
-  const base = publicBaseUrl ?? ''
-  return body.tokens.map((row) => ({ ...row, imageUrl: logoUrl(base, row.address) }))
+  return body.tokens.map((row) => onOrigin(row, publicBaseUrl ?? ''))
 }
 
 const onOrigin = (row: ScreenerRow, origin: string): ScreenerRow => ({ ...row, imageUrl: logoUrl(origin, row.address) })
 
 /** Rows are built field by field in one order, so equal figures give equal JSON. */
-export const sameRow = (a: ScreenerRow | undefined, b: ScreenerRow | undefined) => JSON.stringify(a) === JSON.stringify(b)
+const sameRow = (a: ScreenerRow | undefined, b: ScreenerRow | undefined) => JSON.stringify(a) === JSON.stringify(b)
 
 export class ScreenerState {
   private freshness: Freshness = { updatedAt: null, sourcesAsOf: null, stale: false }
