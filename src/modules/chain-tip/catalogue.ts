@@ -11,7 +11,9 @@ export const chainTipDoc = endpoint({
   description:
     'The chain API\'s tip (`GET /tip`), the same read as the MCP tool `get_chain_tip`: `blockTime` in Unix ' +
     'seconds and `blockTimeIso` the same instant in ISO 8601 (UTC). One source only (the chain API). The adapter ' +
-    'keeps the tip for the core plan\'s interval (35 s on keyless Koios, 20 s with a token), so asking more often gives the same block.',
+    'keeps the tip for the core plan\'s interval (`plan` in GET /readyz): 35 s on keyless Koios and 20 s with a token, or, ' +
+    'while the chain follower runs (a database, the default), the follower\'s: 519 s keyless, 52 s with a token. Asking ' +
+    'more often gives the same block.',
   params: [],
   cacheSeconds: 20,
   examples: ['/chain/tip'],

@@ -30,7 +30,7 @@ export function chainTipBody(tip: ChainTip): ChainTipBody {
   }
 }
 
-/** The chain tip from the chain API; the adapter caches it at the core plan's interval (35 s keyless, 20 s with a token). */
+/** The chain tip from the chain API; the adapter caches it at the core plan's interval (chainTipDoc says which). */
 export async function readChainTip(koios: Koios): Promise<Fetched<ChainTipBody>> {
   const tip = await koios.tip()
   return { data: chainTipBody(tip.data), stale: tip.stale }
