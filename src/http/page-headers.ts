@@ -22,6 +22,21 @@ export function contentSecurityPolicy(directives: Record<string, string>): strin
     .join('; ')
 }
 
+/**
+ * The policy of a page built by a front-end bundler (the docs site, the API reference): its bundle from this origin
+ * and the inline scripts given (as source expressions, see inlineScriptSource); inline styles (Shiki's style
+ * attributes, Scalar's styles set from script); images and fonts from this origin or data: URIs; fetches to this
+ * origin (default-src).
+ */
+export function bundledPagePolicy(inlineScriptSources: readonly string[]): string {
+  return contentSecurityPolicy({
+    'script-src': ["'self'", ...inlineScriptSources].join(' '),
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'font-src': "'self' data:",
+  })
+}
+
 /** The source expression allowing one inline script, by its SHA-256 (CSP Level 2): no 'unsafe-inline' needed. */
 export const inlineScriptSource = (script: string): string => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 

@@ -4,7 +4,7 @@ import { el, fill, scrollRegion, section } from './dom'
 import { formatDate, formatPrice, formatUnits } from './format'
 
 /** What an amount cell shows until the token's decimals are known (a raw amount read as whole tokens would be 10^decimals off). */
-export const AMOUNT_PENDING = '…'
+const AMOUNT_PENDING = '…'
 
 /**
  * "Recent trades": reads GET /api/v1/tokens/{unit}/trades (the chain follower's records). Token amounts are in

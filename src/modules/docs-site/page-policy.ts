@@ -1,22 +1,11 @@
 import { statSync } from 'node:fs'
-import { contentSecurityPolicy, inlineScriptSource, inlineScripts } from '../../http/page-headers'
+import { bundledPagePolicy, inlineScriptSource, inlineScripts } from '../../http/page-headers'
 
 /**
- * The policy of one built docs page: VitePress's bundle and chunks from this origin, and its few inline scripts
- * (the dark-mode and platform checks, the page hash map) allowed by hash, so no other inline script can run;
- * Shiki colours code with inline style attributes; fonts and icons from this origin or data: URIs; fetches (the
- * local search, the example links' checks) to this origin.
+ * The policy of one built docs page: VitePress's bundle and chunks, and its few inline scripts (the dark-mode and
+ * platform checks, the page hash map) allowed by hash, so no other inline script can run.
  */
-export function docsPagePolicy(html: string): string {
-  const scripts = [...new Set(inlineScripts(html).map(inlineScriptSource))]
-  return contentSecurityPolicy({
-    'script-src': ["'self'", ...scripts].join(' '),
-    'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data:",
-    'font-src': "'self' data:",
-    'connect-src': "'self'",
-  })
-}
+const docsPagePolicy = (html: string): string => bundledPagePolicy([...new Set(inlineScripts(html).map(inlineScriptSource))])
 
 /** Pages read and hashed once per build: keyed by file, checked against its modification time and size. */
 const known = new Map<string, { stamp: string; html: string; policy: string }>()

@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path'
-import { contentSecurityPolicy, inlineScriptSource } from '../../http/page-headers'
+import { bundledPagePolicy, inlineScriptSource } from '../../http/page-headers'
 import { API_PREFIX } from '../../paths'
 
 /**
@@ -42,18 +42,8 @@ const START = `
       createApiReference('#reference', ${JSON.stringify(CONFIGURATION)})
     `
 
-/**
- * What the page loads: Scalar's bundle and its chunks from this origin and the one inline script above; Scalar sets
- * styles from script (hence inline styles) and reads the OpenAPI document from this origin; images from this
- * origin or data: URIs.
- */
-export const REFERENCE_POLICY = contentSecurityPolicy({
-  'script-src': `'self' ${inlineScriptSource(START)}`,
-  'style-src': "'self' 'unsafe-inline'",
-  'img-src': "'self' data:",
-  'font-src': "'self' data:",
-  'connect-src': "'self'",
-})
+/** What the page loads: Scalar's bundle and its chunks, and the one inline script above; it reads the OpenAPI document from this origin. */
+export const REFERENCE_POLICY = bundledPagePolicy([inlineScriptSource(START)])
 
 export function referencePage(): string {
   return `<!doctype html>
