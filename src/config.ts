@@ -86,7 +86,7 @@ export interface ChainConfig {
   backfillHours: number
   /** CHAIN_POOLS: `all` records every token's ADA pools on the followed DEXes (default), `curated` the curated tokens' only. */
   pools: 'all' | 'curated'
-  /** CHAIN_RETENTION_DAYS: pool updates kept this long; older ones are rolled up into hourly candles. */
+  /** CHAIN_RETENTION_DAYS: pool updates kept this long; older ones are deleted (every hour keeps its candle). */
   retentionDays: number
 }
 

@@ -48,7 +48,7 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     followsToken: deps.config.chain.pools === 'all' ? () => true : (unit) => deps.registry.get(unit) !== undefined,
     logger: deps.logger,
     metrics: deps.metrics,
-    // No backfill past the retention: those updates would be rolled up (or dropped) at once.
+    // No backfill past the retention: those updates would be deleted at once.
     backfillHours: Math.min(deps.config.chain.backfillHours, deps.config.chain.retentionDays * 24),
     now: deps.now,
   })

@@ -109,7 +109,7 @@ export type MarketSnapshotRow = typeof marketSnapshots.$inferSelect
  * idempotent. Quantities are exact decimal strings (bigint on chain); the price is a float for candles, per base
  * unit of the token so it never depends on decimals learned later (answers apply them: chain/token-identity.ts).
  * `blockHash` lets a rollback find the updates of orphaned blocks; `blockIndex` orders updates inside a block.
- * Kept CHAIN_RETENTION_DAYS: older ones are rolled up into `pool_candles` (chain/retention.ts).
+ * Kept CHAIN_RETENTION_DAYS, then deleted (chain/retention.ts); their hours stay in `pool_candles`.
  */
 export const poolUpdates = sqliteTable(
   'pool_updates',
@@ -201,9 +201,9 @@ export const chainTokens = sqliteTable(
 )
 
 /**
- * Hourly candles of a pool rolled up from its updates older than CHAIN_RETENTION_DAYS, in one transaction with
- * their deletion: exactly the 1h candles the updates gave (open = the previous close). Prices per base unit, as
- * the updates; volume = the ADA side of the swaps, in ADA.
+ * Hourly candles of a pool, kept for every hour as its updates are recorded or rolled back (chain/hourly-candles.ts)
+ * and kept for ever, past the updates' retention: exactly the 1h candles the updates gave (open = the previous
+ * close). Prices per base unit, as the updates; volume = the ADA side of the swaps, in ADA.
  */
 export const poolCandles = sqliteTable(
   'pool_candles',
