@@ -1,4 +1,4 @@
-import { isJsonContentType, readRequestBody } from '@modelcontextprotocol/server'
+import { declaresJson, readBodyWithin } from '../http/request-body'
 import { jsonRpcResponse } from './json-rpc'
 
 /**
@@ -22,34 +22,21 @@ export type McpBody =
   | { kind: 'rejected'; status: number; code: number; message: string }
 
 export async function readMcpBody(request: Request): Promise<McpBody> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
+  if (!declaresJson(request)) {
     return { kind: 'rejected', status: 415, code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }
   }
-  const text = await bodyText(request)
-  if (text === null) {
+  const bytes = await readBodyWithin(request, MCP_MAX_BODY_BYTES)
+  if (bytes === null) {
     return { kind: 'rejected', status: 413, code: -32000, message: `Payload Too Large: at most ${MCP_MAX_BODY_BYTES} bytes` }
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return { kind: 'rejected', status: 400, code: -32700, message: 'Parse error: Invalid JSON' }
   }
   if (Array.isArray(value)) return { kind: 'rejected', status: 400, code: -32600, message: BATCH_REFUSED }
   return { kind: 'json', value }
-}
-
-/**
- * The body as text, at most MCP_MAX_BODY_BYTES (null past it). With a Content-Length within the bound the body is
- * read at once (the server holds it to that length); without one, chunk by chunk, stopping past the bound.
- */
-async function bodyText(request: Request): Promise<string | null> {
-  const declared = request.headers.get('content-length')
-  if (declared === null) {
-    const read = await readRequestBody(request, MCP_MAX_BODY_BYTES)
-    return read.tooLarge ? null : read.text
-  }
-  return Number(declared) > MCP_MAX_BODY_BYTES ? null : request.text()
 }
 
 export function jsonRpcError(rejected: Extract<McpBody, { kind: 'rejected' }>): Response {

@@ -9,7 +9,7 @@ import { CommunityCacheKeys } from './cache-keys'
 import { boostSummariesDoc, castBoostDoc, latestCommentsDoc, postCommentDoc } from './catalogue'
 import { clientWritesRule, countClientWrite } from './client-writes'
 import { CommentSchema, type SignedWrite } from './schemas'
-import { readBodyWithin, requireJsonBody } from './request-body'
+import { readWriteBody, requireJsonBody } from './request-body'
 import { parseUnitList, type CommunityService } from './service'
 import { parseSignedWrite } from './signed-write'
 
@@ -56,7 +56,7 @@ export function communityRoutes(deps: CommunityRouteDeps) {
     community.requireDatabase()
     requireJsonBody(request)
     await countClientWrite(windows, perClient, client(request))
-    return parseSignedWrite(await readBodyWithin(request))
+    return parseSignedWrite(await readWriteBody(request))
   }
   // Other instances' writes renew the same keys here (REDIS_URL set).
   writes?.listen(
