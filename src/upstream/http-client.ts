@@ -114,6 +114,11 @@ export class UpstreamHttp {
       chain.tickets[name] = ahead - 1
       return false
     }
+    // Another cold call of this request is being admitted for the whole chain: its grant covers this one too.
+    if (chain?.admitting !== undefined && chain.tickets === null) {
+      await chain.admitting
+      return this.admit(claim, chain, waitUntil)
+    }
     let waited = false
     for (;;) {
       const verdict = chain === undefined ? await this.options.budget.tryTake(claim) : await this.takeForRequest(claim, chain)
@@ -161,7 +166,14 @@ export class UpstreamHttp {
     const claims = Object.entries(need)
       .filter(([, calls]) => (calls ?? 0) > 0)
       .map(([upstream, calls]) => ({ upstream: upstream as UpstreamName, lane: 'long_tail' as const, client: claim.client, calls }))
-    const verdict = await this.options.budget.tryTakeAll(claims)
+    const asked = Promise.resolve(this.options.budget.tryTakeAll(claims))
+    if (first) chain.admitting = asked.catch(() => undefined)
+    let verdict: Verdict
+    try {
+      verdict = await asked
+    } finally {
+      if (first) chain.admitting = undefined
+    }
     for (const share of verdict.shares ?? []) chain.shares.set(share.upstream, share)
     if (verdict.granted && first) {
       // This call spends one of them; the rest are the chain's, granted ahead.
