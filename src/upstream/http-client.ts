@@ -180,13 +180,20 @@ export class UpstreamHttp {
       const tickets: Partial<Record<UpstreamName, number>> = Object.fromEntries(
         claims.map((c) => [c.upstream, c.calls - (c.upstream === claim.upstream ? 1 : 0)]),
       )
-      chain.tickets = tickets
       const ledger = this.options.budget
-      chain.release = () => {
+      const giveBack = () => {
         for (const [upstream, calls] of Object.entries(tickets)) {
           if ((calls ?? 0) > 0) void ledger.release({ upstream: upstream as UpstreamName, lane: 'long_tail', client: claim.client, calls })
         }
       }
+      if (verdict.probe) {
+        // The probe of a spent upstream is one call: the rest goes back, and the chain's next calls ask one by one.
+        giveBack()
+        chain.tickets = {}
+        return verdict
+      }
+      chain.tickets = tickets
+      chain.release = giveBack
       chainStarted(chain, claim.client)
     }
     return verdict
