@@ -77,6 +77,11 @@ export interface World {
     tip: Raw
     /** Blocks and DEX transactions for the chain follower (/blocks, credential_txs, tx_info, datum_info). */
     chain: FakeChain
+    /** The safety report's reads (koios-safety.ts): script_info rows by script hash, asset_history rows and asset_addresses rows by unit, units whose asset_addresses answers 504. */
+    scripts: Map<string, Raw>
+    histories: Map<string, Raw>
+    holders: Map<string, Raw[]>
+    holderTimeouts: Set<string>
   }
   coingecko: {
     /** Every coin /coins/markets can answer about, in market-cap order; `categories` lists membership. */
@@ -118,6 +123,10 @@ export function emptyWorld(): World {
       addressAssets: new Map(),
       tip: structuredClone(tipFixture[0]),
       chain: new FakeChain(),
+      scripts: new Map(),
+      histories: new Map(),
+      holders: new Map(),
+      holderTimeouts: new Set(),
     },
     coingecko: { coins: [], adaPriceAt: () => 0.65 },
     handle: { handles: new Map() },
