@@ -23,6 +23,7 @@ import assetSummaryFixture from '../fixtures/koios/asset_summary.json'
 import tipFixture from '../fixtures/koios/tip.json'
 import { demoLogoBase64, demoPrice, significant } from './demo-market'
 import { DEMO_LOVELACE, DEMO_STAKE_ADDRESS } from './demo-wallet'
+import { addSafetyFacts } from './demo-safety'
 import {
   cgMarket,
   cip68Metadata,
@@ -314,5 +315,6 @@ export function defaultWorld(): World {
   world.coingecko.coins.sort((a, b) => (b.market_cap ?? 0) - (a.market_cap ?? 0))
   // A gentle daily wave around $0.65, so ADA-quoted charts are reproducible.
   world.coingecko.adaPriceAt = (ms) => round(0.65 + 0.03 * Math.sin(ms / 86_400_000), 6)
+  addSafetyFacts(world)
   return world
 }

@@ -4,6 +4,6 @@ import { restTool } from '../tool'
 export const getTokenSafety = restTool({
   name: 'get_token_safety',
   description:
-    'Safety report of a token from the chain, by asset unit: can its policy still mint (mintableUntil, locked), supply and mint history, holder concentration (top holders grouped by stake address, DEX pools apart), followed pools\' depth and age, and plain flags (on-chain facts, not advice).',
+    'A token\'s safety report from the chain: can its policy still mint, supply and mints, holder concentration, pool depth and age, plain flags (facts, not advice).',
   endpoint: safetyDoc,
 })

@@ -29,7 +29,7 @@ export const safetyDoc = endpoint({
   method: 'GET',
   path: '/tokens/{asset}/safety',
   tag: 'Tokens',
-  summary: 'Token safety report from the chain: minting policy, supply changes, holder concentration, pool age and depth',
+  summary: 'Safety report from the chain: can it still be minted, supply changes, holder concentration, pool depth and age',
   description: [
     'Can the issuer still mint, who holds the token, how deep and how old are its pools: read from the chain, keyless and ' +
       'reproducible (an addition to the contract). For any token the service can find: curated, with a pool the chain ' +
