@@ -10,15 +10,12 @@ import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ChainStore } from '../../src/chain/store'
-import { CommunityDatabase } from '../../src/db/client'
-import { chainPools } from '../../src/db/schema'
-import { Logger, memorySink } from '../../src/observability/logger'
 import { koiosAsset } from '../fake-upstreams/builders'
 import { koiosHistory, koiosNativeScript, koiosPlutusScript, setHolderCounts, setHolders, type Holding } from '../fake-upstreams/koios-safety'
 import { emptyWorld, SAMPLE, type World } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 import { CREDENTIALS, scriptAddress } from '../chain/support/pool-outputs'
+import { seedFollowedPools } from './support/followed-pools'
 
 const DAY = 86_400
 const NOW = Math.floor(Date.now() / 1000)
@@ -112,38 +109,17 @@ let svc: TestService
 /** A service on a fresh database holding the follower's pools below, on a fresh world. */
 async function start(env: Record<string, string> = {}): Promise<TestService> {
   const url = `file:${join(dir, `s${database++}.db`)}`
-  const db = await CommunityDatabase.open({ url, authToken: null }, new Logger('silent', memorySink()))
-  const pool = (poolId: string, dex: string, tokenUnit: string, reserveAda: string, createdTime: number | null) => ({
-    poolId,
-    dex,
-    tokenUnit,
-    identityUnit: poolId,
-    reserveAda,
-    reserveToken: '1000',
-    lastHeight: 100,
-    lastTime: NOW - 60,
-    lastTxHash: 'cd'.repeat(32),
-    lpSupply: null,
-    feeBpsAdaIn: 30,
-    feeBpsTokenIn: 30,
-    createdHeight: createdTime === null ? null : 90,
-    createdHash: createdTime === null ? null : 'ef'.repeat(32),
-    createdTime,
-    createdTxHash: createdTime === null ? null : 'ab'.repeat(32),
-    initialReserveAda: null,
-    initialReserveToken: null,
-  })
   // HOLDERS: 3,000 ADA on Minswap V2 (3 days old) and 1,500 ADA on SundaeSwap V3 (2 days old): 9,000 ADA of liquidity.
   // LOCKED: 60,000 ADA in a pool older than the follower's records.
-  await db.write((d) =>
-    d.insert(chainPools).values([
-      pool('b1'.repeat(28), 'minswap-v2', HOLDERS, '3000000000', NOW - 3 * DAY),
-      pool('b2'.repeat(28), 'sundaeswap-v3', HOLDERS, '1500000000', NOW - 2 * DAY),
-      pool('b3'.repeat(28), 'minswap-v2', LOCKED, '60000000000', null),
-    ]),
+  await seedFollowedPools(
+    url,
+    [
+      { poolId: 'b1'.repeat(28), dex: 'minswap-v2', tokenUnit: HOLDERS, reserveAda: '3000000000', createdTime: NOW - 3 * DAY },
+      { poolId: 'b2'.repeat(28), dex: 'sundaeswap-v3', tokenUnit: HOLDERS, reserveAda: '1500000000', createdTime: NOW - 2 * DAY },
+      { poolId: 'b3'.repeat(28), dex: 'minswap-v2', tokenUnit: LOCKED, reserveAda: '60000000000', createdTime: null },
+    ],
+    NOW - 60,
   )
-  await new ChainStore(db).setCursor({ height: 100, hash: 'cd'.repeat(32), time: NOW - 60, backfill: null, discovery: null }, Date.now())
-  await db.close()
   return startService({ world: world(), env: { DATABASE_URL: url, ...env } })
 }
 
