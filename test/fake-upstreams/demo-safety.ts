@@ -23,15 +23,18 @@ const DAY = 86_400
 /** The address every Minswap V2 pool sits at (one script, one stake key), and its stake address. */
 const MINSWAP_V2_POOLS = poolFixture({ dex: 'minswap-v2', assetA: LOVELACE, assetB: 'ab'.repeat(28), reserveA: 1n, reserveB: 1n, lpSupply: 1n }).output
 
-/** `bytes` random bytes as hex, six at a time. */
+/** `bytes` random bytes as hex, four at a time (the generator gives 32 bits a draw). */
 const hex = (rand: () => number, bytes: number) => {
   let out = ''
-  while (out.length < bytes * 2) out += Math.floor(rand() * 2 ** 48).toString(16).padStart(12, '0')
+  while (out.length < bytes * 2) out += Math.floor(rand() * 2 ** 32).toString(16).padStart(8, '0')
   return out.slice(0, bytes * 2)
 }
 const txHash = (rand: () => number) => hex(rand, 32)
 
-/** The demo's chain API facts for the safety report of every curated token in the world, as of `nowMs`. */
+/**
+ * The demo's chain API facts for the safety report of every token the world's chain API knows, as of `nowMs`.
+ * Called again after tokens were added, it fills in theirs and leaves the others as they are.
+ */
 export function addSafetyFacts(world: World, nowMs = Date.now()): void {
   const now = Math.floor(nowMs / 1000)
   for (const sample of scriptInfoFixture) world.koios.scripts.set(sample.script_hash, structuredClone(sample))
@@ -77,9 +80,9 @@ export function addSafetyFacts(world: World, nowMs = Date.now()): void {
       asset.burn_cnt = later.filter((tx) => tx.quantity < 0n).length
     }
 
-    // Holders: a third of the tokens (and any whose holder count is small enough to list) get a listing.
+    // Holders: a third of the tokens (and any without a holder count, or one small enough to list) get a listing.
     const counts = world.koios.summaries.get(unit)
-    const listed = sample === undefined && counts !== undefined && (Number(counts.addresses) <= 5000 || rand() < 0.3)
+    const listed = sample === undefined && (counts === undefined || Number(counts.addresses) <= 5000 || rand() < 0.3)
     if (listed && supply > 0n) setHolders(world, unit, holdings(unit, supply, rand))
   }
 }
