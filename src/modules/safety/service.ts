@@ -36,7 +36,7 @@ import type { SafetyConcentration, SafetyHolders, SafetyReport, SafetySupply } f
 export type SafetyServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry' | 'database'>
 
 /** The cold chain API reads of a report before any holder page: supply, script, mint history, holder counts. */
-export const SAFETY_FIRST_READS = 4
+const SAFETY_FIRST_READS = 4
 
 const POOL_SCRIPTS: ReadonlySet<string> = new Set(FOLLOWED_CREDENTIALS)
 
