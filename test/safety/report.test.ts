@@ -194,6 +194,16 @@ describe('the supply', () => {
   })
 })
 
+describe('the supply when asset_info gives no counts', () => {
+  it('counts the mint history’s transactions, each once though Koios lists one per metadata label', async () => {
+    const row = svc.fake.world.koios.assets.find((a) => a.policy_id + a.asset_name === MINTS)!
+    row.mint_cnt = null
+    row.burn_cnt = null
+    const { body } = await report(MINTS)
+    expect(body.supply).toMatchObject({ total: '950000', mintTxCount: 2, burnTxCount: 1 })
+  })
+})
+
 describe('the holders', () => {
   it('groups by stake address, sets the pools apart and gives exact shares; flags the whale and the concentration', async () => {
     const { body } = await report(HOLDERS)
