@@ -8,6 +8,8 @@ import { SafetyReportSchema, type SafetyReport } from './schemas'
 export const SAFETY_CACHE_SECONDS = 300
 
 const SNEK_POLICY = SNEK_UNIT.slice(0, 56)
+/** USDM: a Plutus minting policy (a flag to show), as the examples' token. */
+const USDM = 'c48cbb3d5e57ed56e276bc45f99ab39abe94e6cd7ac39fb402da47ad0014df105553444d'
 const SAMPLE_KEY = '6d2ee6ae4e2b7f5e1a2d4e7f8c9b0a1d2e3f405162738495a6b7c8d9'
 const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
 
@@ -69,7 +71,7 @@ export const safetyDoc = endpoint({
   params: [assetParam('Asset unit: 56 hex characters of policy id followed by 0–64 hex characters of asset name (either case)')],
   cacheSeconds: SAFETY_CACHE_SECONDS,
   cacheNote: 'per asset; its chain API reads are kept a day; shorter when a policy locks sooner, and an answer with `missing` at most its shortest retryAfter',
-  examples: [`/tokens/${SNEK_UNIT}/safety`],
+  examples: [`/tokens/${USDM}/safety`],
   errors: [
     documented(apiError('invalid_asset_unit'), 'The unit is not 56 hex characters of policy id plus an even-length hex asset name'),
     errorDoc('token_not_on_chain', 'Not curated, no followed pool, and the chain API knows no such asset', { unit: 'ab'.repeat(28) }),
