@@ -24,6 +24,9 @@ export function slotToUnix(slot: number): number {
 /** Unix seconds as ISO 8601 UTC, whole seconds (`2020-07-29T21:44:51Z`): how chain times are written in answers. */
 export const unixToIso = (unix: number): string => new Date(unix * 1000).toISOString().replace('.000Z', 'Z')
 
+/** The same, null for an unknown time. */
+export const unixToIsoOrNull = (unix: number | null): string | null => (unix === null ? null : unixToIso(unix))
+
 /** The ISO 8601 time a mainnet slot begins at. */
 export const slotToIso = (slot: number): string => unixToIso(slotToUnix(slot))
 

@@ -3,13 +3,11 @@
  * tradeable ADA reserves, the deepest one and when the oldest was created. A pool whose creation the follower did
  * not read (it predates the follower's records) has no creation time; the oldest pool's time is then unknown.
  */
-import { unixToIso } from '../../cardano/slot-time'
+import { unixToIsoOrNull } from '../../cardano/slot-time'
 import type { ChainPoolRow } from '../../db/schema'
 import type { SafetyLiquidity } from './schemas'
 
 const LOVELACE_PER_ADA = 1_000_000n
-
-const isoOf = (unix: number | null) => (unix === null ? null : unixToIso(unix))
 
 export function liquiditySection(pools: readonly Pick<ChainPoolRow, 'poolId' | 'dex' | 'reserveAda' | 'createdTime'>[]): SafetyLiquidity {
   const reserves = pools.map((p) => BigInt(p.reserveAda))
@@ -25,7 +23,7 @@ export function liquiditySection(pools: readonly Pick<ChainPoolRow, 'poolId' | '
     poolCount: pools.length,
     // Whole ADA plus the lovelace as a fraction: exact to the lovelace for any reserve a number can hold.
     liquidityAda: Number(twice / LOVELACE_PER_ADA) + Number(twice % LOVELACE_PER_ADA) / 1e6,
-    deepestPool: deepest === null ? null : { id: deepest.poolId, dexId: deepest.dex, reserveAda: deepest.reserveAda, createdAt: isoOf(deepest.createdTime) },
-    oldestPoolCreatedAt: isoOf(oldest),
+    deepestPool: deepest === null ? null : { id: deepest.poolId, dexId: deepest.dex, reserveAda: deepest.reserveAda, createdAt: unixToIsoOrNull(deepest.createdTime) },
+    oldestPoolCreatedAt: unixToIsoOrNull(oldest),
   }
 }

@@ -26,7 +26,7 @@ import { chainStep, declareChain } from '../../upstream/call-context'
 import { settle, UpstreamError } from '../../upstream/errors'
 import { anyStale, oldestRead, type Fetched } from '../../upstream/fetched'
 import { PAGE_SIZE, type AssetSummary, type MintHistory, type AssetSupply } from '../../upstream/koios'
-import { unixToIso } from '../../cardano/slot-time'
+import { unixToIsoOrNull } from '../../cardano/slot-time'
 import { concentrationOf, notComputed, tallyHolders, type HolderTally } from './concentration'
 import { safetyFlags } from './flags'
 import { liquiditySection } from './liquidity'
@@ -45,8 +45,6 @@ export const isFollowedPoolAddress = (address: string): boolean => {
   const script = paymentScriptHash(address)
   return script !== null && POOL_SCRIPTS.has(script)
 }
-
-const isoOrNull = (unix: number | null) => (unix === null ? null : unixToIso(unix))
 
 export class SafetyService {
   private readonly store: ChainStore | null
@@ -145,8 +143,8 @@ function supplySection(supply: AssetSupply | null, history: MintHistory | null |
     total: supply?.totalSupply ?? null,
     mintTxCount: supply?.mintCount ?? history?.mints ?? null,
     burnTxCount: supply?.burnCount ?? history?.burns ?? null,
-    firstMintAt: isoOrNull(history?.firstMintAt ?? null),
-    lastMintAt: isoOrNull(history?.lastMintAt ?? null),
+    firstMintAt: unixToIsoOrNull(history?.firstMintAt ?? null),
+    lastMintAt: unixToIsoOrNull(history?.lastMintAt ?? null),
   }
 }
 
