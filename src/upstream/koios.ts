@@ -83,7 +83,7 @@ export interface AddressHolding {
  * beyond the bound still had rows: the holder count grew past it) or `timed_out` (the chain API answered 504: its
  * 30 s query timeout, which large assets meet; worth no retry).
  */
-export type HolderListing<T> = { kind: 'read'; addresses: number; value: T } | { kind: 'too_many'; readUpTo: number } | { kind: 'timed_out' }
+export type HolderListing<T> = { kind: 'read'; value: T } | { kind: 'too_many'; readUpTo: number } | { kind: 'timed_out' }
 
 export interface AccountInfo {
   stakeAddress: string
@@ -313,7 +313,7 @@ export class Koios {
    * per asset and bound: the reduction, never the rows). The caller reads it only for an asset held at no more
    * than `maxPages` × 1000 addresses (`expected`: the holder count it read). Pitfalls: the SQL groups by address
    * with no ORDER BY, so pages are asked for in an explicit order (or rows could repeat or go missing between
-   * them) and an address seen twice is kept once; quantities are text, kept exact; a 504 (the chain API's 30 s
+   * them; `reduce` still gets every row as sent, to count an address once); quantities are text, kept exact; a 504 (the chain API's 30 s
    * query limit, which large assets meet) is `timed_out`, kept like a listing and never retried. When the last
    * page allowed is full and more rows came than `expected`, the holders grew past the bound: `too_many`.
    */
@@ -325,8 +325,7 @@ export class Koios {
   ): Promise<Fetched<HolderListing<T>>> {
     const key = `koios:asset-holders:${policyId}${assetNameHex}:${bound.maxPages}`
     return memoised(this.memo, key, { ttlMs: this.ttls.safety }, async (): Promise<HolderListing<T>> => {
-      const rows = new Map<string, AddressHolding>()
-      let received = 0
+      const rows: AddressHolding[] = []
       for (let page = 0; page < bound.maxPages; page++) {
         const query = {
           _asset_policy: policyId,
@@ -339,12 +338,11 @@ export class Koios {
         const res = await this.http.get('/asset_addresses', query, [504])
         if (res.status === 504) return { kind: 'timed_out' }
         const list = expectArray('koios', res.body, 'asset_addresses')
-        received += list.length
-        for (const holding of keep(list, readHolding)) if (!rows.has(holding.paymentAddress)) rows.set(holding.paymentAddress, holding)
-        if (list.length < PAGE_SIZE) return { kind: 'read', addresses: rows.size, value: reduce([...rows.values()]) }
+        rows.push(...keep(list, readHolding))
+        if (list.length < PAGE_SIZE) return { kind: 'read', value: reduce(rows) }
       }
-      if (received > bound.expected) return { kind: 'too_many', readUpTo: received }
-      return { kind: 'read', addresses: rows.size, value: reduce([...rows.values()]) }
+      if (rows.length > bound.expected) return { kind: 'too_many', readUpTo: rows.length }
+      return { kind: 'read', value: reduce(rows) }
     })
   }
 

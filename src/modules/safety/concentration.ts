@@ -19,6 +19,8 @@ export interface TalliedHolder {
 }
 
 export interface HolderTally {
+  /** Payment addresses read holding some, each once. */
+  addresses: number
   /** Every quantity read, pools included: the supply the shares are of. */
   total: string
   pools: { quantity: string; addresses: number }
@@ -35,7 +37,8 @@ export function shareOf(part: bigint, whole: bigint): number {
 }
 
 /**
- * The tally of `rows` (one per payment address; a repeated address counts once, the first row kept). `isPool`
+ * The tally of `rows` (one per payment address; a repeated address counts once, the first row kept, as Koios's
+ * pages may repeat one). `isPool`
  * says whether an address is a followed DEX's pool script.
  */
 export function tallyHolders(rows: readonly AddressHolding[], isPool: (paymentAddress: string) => boolean): HolderTally {
@@ -45,10 +48,9 @@ export function tallyHolders(rows: readonly AddressHolding[], isPool: (paymentAd
   const groups = new Map<string, { kind: TalliedHolder['kind']; quantity: bigint }>()
   const seen = new Set<string>()
   for (const row of rows) {
-    if (seen.has(row.paymentAddress)) continue
-    seen.add(row.paymentAddress)
     const quantity = BigInt(row.quantity)
-    if (quantity <= 0n) continue
+    if (quantity <= 0n || seen.has(row.paymentAddress)) continue
+    seen.add(row.paymentAddress)
     total += quantity
     if (isPool(row.paymentAddress)) {
       poolQuantity += quantity
@@ -62,6 +64,7 @@ export function tallyHolders(rows: readonly AddressHolding[], isPool: (paymentAd
   }
   const largestFirst = [...groups].sort(([a, x], [b, y]) => (x.quantity === y.quantity ? (a < b ? -1 : a > b ? 1 : 0) : x.quantity > y.quantity ? -1 : 1))
   return {
+    addresses: seen.size,
     total: String(total),
     pools: { quantity: String(poolQuantity), addresses: poolAddresses },
     holderCount: groups.size,
@@ -69,8 +72,8 @@ export function tallyHolders(rows: readonly AddressHolding[], isPool: (paymentAd
   }
 }
 
-/** The computed concentration of a tally read from `addressesRead` addresses, under the bound `maxAddresses`. */
-export function concentrationOf(tally: HolderTally, addressesRead: number, maxAddresses: number): SafetyConcentration {
+/** The computed concentration of a tally, under the bound `maxAddresses`. */
+export function concentrationOf(tally: HolderTally, maxAddresses: number): SafetyConcentration {
   const total = BigInt(tally.total)
   const top = tally.top.map((h) => ({ ...h, share: shareOf(BigInt(h.quantity), total) }))
   const topSum = tally.top.reduce((sum, h) => sum + BigInt(h.quantity), 0n)
@@ -78,7 +81,7 @@ export function concentrationOf(tally: HolderTally, addressesRead: number, maxAd
     computed: true,
     reason: null,
     maxAddresses,
-    addressesRead,
+    addressesRead: tally.addresses,
     holderCount: tally.holderCount,
     inPools: { quantity: tally.pools.quantity, share: shareOf(BigInt(tally.pools.quantity), total), addresses: tally.pools.addresses },
     top1Share: top.length === 0 ? null : top[0].share,

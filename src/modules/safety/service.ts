@@ -118,7 +118,7 @@ export class SafetyService {
         ),
       }
     }
-    if (addresses === 0) return { concentration: concentrationOf(tallyHolders([], isFollowedPoolAddress), 0, bound) }
+    if (addresses === 0) return { concentration: concentrationOf(tallyHolders([], isFollowedPoolAddress), bound) }
     const read = await settle(
       this.deps.upstreams.koios.assetHolders(policyId, assetNameHex, { maxPages: maxHolderPages, expected: addresses }, (rows): HolderTally =>
         tallyHolders(rows, isFollowedPoolAddress),
@@ -128,7 +128,7 @@ export class SafetyService {
     const listing = read.data
     switch (listing.kind) {
       case 'read':
-        return { concentration: concentrationOf(listing.value, listing.addresses, bound), read }
+        return { concentration: concentrationOf(listing.value, bound), read }
       case 'too_many':
         return { concentration: notComputed(`Its holders grew past the ${bound.toLocaleString('en-US')} addresses this service lists (${listing.readUpTo.toLocaleString('en-US')} read).`, bound), read }
       case 'timed_out':
