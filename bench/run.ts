@@ -23,6 +23,7 @@ import { loadGeneratorNote } from './lib/load'
 import { chainFollower } from './chain'
 import { edgeFigures } from './edge'
 import { chainYear } from './chain-year'
+import { safetyReport } from './safety'
 
 figures.splice(1, 0, compressedHit, floorFigure)
 
@@ -54,7 +55,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, ...edgeFigures]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, safetyReport, ...edgeFigures]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

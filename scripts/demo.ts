@@ -16,6 +16,7 @@ import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-w
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
 import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
+import { addSafetyFacts } from '../test/fake-upstreams/demo-safety'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
@@ -30,6 +31,8 @@ const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).to
 fake.world.koios.chain = chain.chain
 // Tokens outside the registry on that chain, and a new pool every two minutes (each tick's block gets them at once).
 const newTokens = demoNewTokens(fake.world, chain.chain)
+// Their safety report's chain facts (policy, mints, holders), as the curated tokens have.
+addSafetyFacts(fake.world)
 setInterval(() => {
   chain.tick()
   newTokens.afterBlock()

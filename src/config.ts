@@ -64,6 +64,8 @@ export interface Config {
   metricsToken: string | null
   /** Who may write boosts and comments, and how often (modules/community). */
   community: CommunityConfig
+  /** SAFETY_MAX_HOLDER_PAGES: the safety report lists a token's holders only when at most this many pages of 1,000 addresses hold it (0: never). */
+  safety: { maxHolderPages: number }
 }
 
 export interface CommunityConfig {
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
       commentsPerUnitPerDay: int('COMMENTS_PER_UNIT_PER_DAY', 500, 0, 1_000_000),
       anyUnit: onOff('COMMUNITY_ANY_UNIT', read('COMMUNITY_ANY_UNIT'), false),
     },
+    safety: { maxHolderPages: int('SAFETY_MAX_HOLDER_PAGES', 5, 0, 20) },
   }
 }
 

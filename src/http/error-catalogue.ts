@@ -312,6 +312,14 @@ export const ERRORS = {
     hint: (p) => `No source A pair and no chain record for ${p.unit}. ${UNIT_HINT}.`,
     sample: { unit: 'ab'.repeat(28) },
   }),
+  token_not_on_chain: define<{ unit: string }>({
+    status: 404,
+    meaning: 'Not curated, not followed on chain, and unknown to the chain API',
+    error: 'Token not found',
+    hint: (p) =>
+      `The chain API has no asset ${p.unit}, the chain follower records no pool of it and it is not curated: there is nothing to report on. ${UNIT_HINT}.`,
+    sample: { unit: 'ab'.repeat(28) },
+  }),
   token_not_recorded: define<{ unit: string }>({
     status: 404,
     meaning: 'History is recorded for curated tokens only',

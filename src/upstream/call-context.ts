@@ -22,6 +22,11 @@ export interface RequestChain {
   shares: Map<UpstreamName, ClientShare>
   /** Gives back calls granted ahead and not made once the request is answered (set when the chain is admitted). */
   release?: () => void
+  /**
+   * The chain's admission while the ledger decides it: the request's other cold calls made meanwhile (reads run in
+   * parallel) wait for it and spend what it granted, rather than each asking for the whole chain again.
+   */
+  admitting?: Promise<unknown>
 }
 
 /** Admitted chains still running, per client, and the requests of that client waiting for one to end. */

@@ -114,6 +114,11 @@ export class UpstreamHttp {
       chain.tickets[name] = ahead - 1
       return false
     }
+    // Another cold call of this request is being admitted for the whole chain: its grant covers this one too.
+    if (chain?.admitting !== undefined && chain.tickets === null) {
+      await chain.admitting
+      return this.admit(claim, chain, waitUntil)
+    }
     let waited = false
     for (;;) {
       const verdict = chain === undefined ? await this.options.budget.tryTake(claim) : await this.takeForRequest(claim, chain)
@@ -161,20 +166,34 @@ export class UpstreamHttp {
     const claims = Object.entries(need)
       .filter(([, calls]) => (calls ?? 0) > 0)
       .map(([upstream, calls]) => ({ upstream: upstream as UpstreamName, lane: 'long_tail' as const, client: claim.client, calls }))
-    const verdict = await this.options.budget.tryTakeAll(claims)
+    const asked = Promise.resolve(this.options.budget.tryTakeAll(claims))
+    if (first) chain.admitting = asked.catch(() => undefined)
+    let verdict: Verdict
+    try {
+      verdict = await asked
+    } finally {
+      if (first) chain.admitting = undefined
+    }
     for (const share of verdict.shares ?? []) chain.shares.set(share.upstream, share)
     if (verdict.granted && first) {
       // This call spends one of them; the rest are the chain's, granted ahead.
       const tickets: Partial<Record<UpstreamName, number>> = Object.fromEntries(
         claims.map((c) => [c.upstream, c.calls - (c.upstream === claim.upstream ? 1 : 0)]),
       )
-      chain.tickets = tickets
       const ledger = this.options.budget
-      chain.release = () => {
+      const giveBack = () => {
         for (const [upstream, calls] of Object.entries(tickets)) {
           if ((calls ?? 0) > 0) void ledger.release({ upstream: upstream as UpstreamName, lane: 'long_tail', client: claim.client, calls })
         }
       }
+      if (verdict.probe) {
+        // The probe of a spent upstream is one call: the rest goes back, and the chain's next calls ask one by one.
+        giveBack()
+        chain.tickets = {}
+        return verdict
+      }
+      chain.tickets = tickets
+      chain.release = giveBack
       chainStarted(chain, claim.client)
     }
     return verdict

@@ -10,7 +10,7 @@ import { BatchedReads } from './batched-reads'
 import { asCore } from './call-context'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
-import { count, expectArray, intString, keep, num, obj, str, text, type Json } from './parse'
+import { arr, count, expectArray, intString, keep, num, obj, str, text, type Json } from './parse'
 import { checkedBody, readBlock, readDatums, readTx, readTxRef, readUtxo, type ChainBlock, type ChainTx, type TxRef } from './koios-chain'
 
 export const PAGE_SIZE = 1000
@@ -40,6 +40,50 @@ export interface AssetSummary {
   unstakedAddresses: number
   addresses: number
 }
+
+/** A script as the chain API's `script_info` describes it (a minting policy id is its script's hash). */
+export interface ScriptInfo {
+  scriptHash: string
+  /** `timelock` | `multisig` (native scripts) | `plutusV1` | `plutusV2` | `plutusV3`; null when not given. */
+  type: string | null
+  /** Native scripts: the script's JSON as db-sync stores it (cardano-cli's form); null for Plutus. */
+  value: unknown
+  /** Serialised size in bytes. */
+  size: number | null
+}
+
+/** What `asset_info` says of an asset's supply (the safety report's read). */
+export interface AssetSupply {
+  /** Raw units, exact; null when not given. */
+  totalSupply: string | null
+  mintCount: number | null
+  burnCount: number | null
+}
+
+/**
+ * An asset's mint and burn transactions (`asset_history`), reduced to what answers read: counts and block times
+ * (Unix seconds) of the first and last mint. Null times: no such transaction.
+ */
+export interface MintHistory {
+  mints: number
+  burns: number
+  firstMintAt: number | null
+  lastMintAt: number | null
+}
+
+/** One row of `asset_addresses`: a payment address, its stake address if any, the quantity it holds (exact). */
+export interface AddressHolding {
+  paymentAddress: string
+  stakeAddress: string | null
+  quantity: string
+}
+
+/**
+ * Listing an asset's holders, reduced by the caller: `read` (every address, within the bound), `too_many` (a page
+ * beyond the bound still had rows: the holder count grew past it) or `timed_out` (the chain API answered 504: its
+ * 30 s query timeout, which large assets meet; worth no retry).
+ */
+export type HolderListing<T> = { kind: 'read'; value: T } | { kind: 'too_many'; readUpTo: number } | { kind: 'timed_out' }
 
 export interface AccountInfo {
   stakeAddress: string
@@ -88,6 +132,10 @@ export interface ChainTip {
 
 export interface KoiosTtls {
   assetInfo: number
+  /** The safety report's reads (asset supply, mint history, holder counts and listing, a script not found): a day. */
+  safety: number
+  /** A script found: for good (its hash is the policy id, so it can never change). */
+  script: number
   assetLogo: number
   assetSummary: number
   account: number
@@ -95,8 +143,13 @@ export interface KoiosTtls {
   tip: number
 }
 
+const DAY_MS = 24 * 60 * 60_000
+
 export const DEFAULT_KOIOS_TTLS: KoiosTtls = {
   assetInfo: 10 * 60_000,
+  safety: DAY_MS,
+  // The memo's own bounds (entries, bytes) may still evict it; a year stands for "never expires".
+  script: 365 * DAY_MS,
   assetLogo: 24 * 60 * 60_000,
   assetSummary: 6 * 60 * 60_000,
   account: 25_000,
@@ -173,16 +226,18 @@ export class Koios {
   /** `GET /asset_summary`: holder counts in one call; null for an unknown asset. */
   assetSummary(policyId: string, assetNameHex: string): Promise<Fetched<AssetSummary | null>> {
     const key = assetSummaryKey(policyId, assetNameHex)
-    return memoised(this.memo, key, { ttlMs: this.ttls.assetSummary }, async () => {
-      const res = await this.http.get('/asset_summary', { _asset_policy: policyId, _asset_name: assetNameHex })
-      const row = obj(expectArray('koios', res.body, 'asset_summary')[0])
-      if (row === null) return null
-      return {
-        stakedWallets: count(row.staked_wallets) ?? 0,
-        unstakedAddresses: count(row.unstaked_addresses) ?? 0,
-        addresses: count(row.addresses) ?? 0,
-      }
-    })
+    return memoised(this.memo, key, { ttlMs: this.ttls.assetSummary }, () => this.readSummary(policyId, assetNameHex))
+  }
+
+  private async readSummary(policyId: string, assetNameHex: string): Promise<AssetSummary | null> {
+    const res = await this.http.get('/asset_summary', { _asset_policy: policyId, _asset_name: assetNameHex })
+    const row = obj(expectArray('koios', res.body, 'asset_summary')[0])
+    if (row === null) return null
+    return {
+      stakedWallets: count(row.staked_wallets) ?? 0,
+      unstakedAddresses: count(row.unstaked_addresses) ?? 0,
+      addresses: count(row.addresses) ?? 0,
+    }
   }
 
   /**
@@ -191,6 +246,104 @@ export class Koios {
    */
   peekAssetSummary(policyId: string, assetNameHex: string): AssetSummary | null | undefined {
     return this.memo.peek<AssetSummary | null>(assetSummaryKey(policyId, assetNameHex))
+  }
+
+  /**
+   * `POST /script_info` for one script hash (a minting policy id is one); null when the chain API has no such
+   * script (a policy whose script was only ever in witnesses db-sync did not record). A script found is kept for
+   * good: its hash is its name, so it can never change. One not found is asked again after a day.
+   */
+  scriptInfo(scriptHash: string): Promise<Fetched<ScriptInfo | null>> {
+    const key = `koios:script-info:${scriptHash}`
+    return memoised(this.memo, key, { ttlMs: (found: ScriptInfo | null) => (found === null ? this.ttls.safety : this.ttls.script) }, async () => {
+      // `bytes` (a Plutus script's code, up to 16 KB) is left out: nothing here reads it.
+      const res = await this.http.post('/script_info', { _script_hashes: [scriptHash] }, { select: 'script_hash,type,value,size' })
+      return keep(expectArray('koios', res.body, 'script_info'), readScriptInfo).find((s) => s.scriptHash === scriptHash) ?? null
+    })
+  }
+
+  /**
+   * `POST /asset_info`, the supply columns only (the safety report's read, kept a day); null for an asset the chain
+   * API does not know (asked again after the detail's 10 minutes, so a token minted since is found soon).
+   */
+  assetSupply(policyId: string, assetNameHex: string): Promise<Fetched<AssetSupply | null>> {
+    const key = `koios:asset-supply:${policyId}${assetNameHex}`
+    return memoised(this.memo, key, { ttlMs: (found: AssetSupply | null) => (found === null ? this.ttls.assetInfo : this.ttls.safety) }, async () => {
+      const res = await this.http.post(
+        '/asset_info',
+        { _asset_list: [[policyId, assetNameHex]] },
+        { select: 'policy_id,asset_name,total_supply,mint_cnt,burn_cnt' },
+      )
+      const row = expectArray('koios', res.body, 'asset_info')
+        .map(obj)
+        .find((r) => r !== null && text(r.policy_id)?.toLowerCase() === policyId && (str(r.asset_name) ?? '').toLowerCase() === assetNameHex)
+      if (row === undefined || row === null) return null
+      return { totalSupply: intString(row.total_supply), mintCount: count(row.mint_cnt), burnCount: count(row.burn_cnt) }
+    })
+  }
+
+  /**
+   * `GET /asset_history`: the asset's mint and burn transactions (quantity as text, negative for a burn), reduced
+   * to counts and the first and last mint's block time, kept a day; null for an unknown asset. Its SQL lists a
+   * transaction once per metadata label it carries (it groups by the label), so transactions are counted by hash,
+   * and times are read from the rows rather than from the answer's order.
+   */
+  assetMintHistory(policyId: string, assetNameHex: string): Promise<Fetched<MintHistory | null>> {
+    const key = `koios:asset-history:${policyId}${assetNameHex}`
+    return memoised(this.memo, key, { ttlMs: this.ttls.safety }, async () => {
+      const res = await this.http.get('/asset_history', {
+        _asset_policy: policyId,
+        _asset_name: assetNameHex,
+        select: 'policy_id,asset_name,minting_txs',
+      })
+      const row = obj(expectArray('koios', res.body, 'asset_history')[0])
+      if (row === null) return null
+      return readMintHistory(arr(row.minting_txs) ?? [])
+    })
+  }
+
+  /** `GET /asset_summary` for the safety report, kept a day (the detail's background estimate keeps its own entry, 6 h). */
+  assetHolderCounts(policyId: string, assetNameHex: string): Promise<Fetched<AssetSummary | null>> {
+    const key = `koios:asset-summary-day:${policyId}${assetNameHex}`
+    return memoised(this.memo, key, { ttlMs: this.ttls.safety }, () => this.readSummary(policyId, assetNameHex))
+  }
+
+  /**
+   * `GET /asset_addresses`, page after page of 1000 up to `maxPages`, reduced by `reduce` and kept a day (one entry
+   * per asset and bound: the reduction, never the rows). The caller reads it only for an asset held at no more
+   * than `maxPages` × 1000 addresses (`expected`: the holder count it read). Pitfalls: the SQL groups by address
+   * with no ORDER BY, so pages are asked for in an explicit order (or rows could repeat or go missing between
+   * them; `reduce` still gets every row as sent, to count an address once); quantities are text, kept exact; a 504 (the chain API's 30 s
+   * query limit, which large assets meet) is `timed_out`, kept like a listing and never retried. When the last
+   * page allowed is full and more rows came than `expected`, the holders grew past the bound: `too_many`.
+   */
+  assetHolders<T>(
+    policyId: string,
+    assetNameHex: string,
+    bound: { maxPages: number; expected: number },
+    reduce: (rows: AddressHolding[]) => T,
+  ): Promise<Fetched<HolderListing<T>>> {
+    const key = `koios:asset-holders:${policyId}${assetNameHex}:${bound.maxPages}`
+    return memoised(this.memo, key, { ttlMs: this.ttls.safety }, async (): Promise<HolderListing<T>> => {
+      const rows: AddressHolding[] = []
+      for (let page = 0; page < bound.maxPages; page++) {
+        const query = {
+          _asset_policy: policyId,
+          _asset_name: assetNameHex,
+          select: 'payment_address,stake_address,quantity',
+          order: 'payment_address.asc',
+          offset: page * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        }
+        const res = await this.http.get('/asset_addresses', query, [504])
+        if (res.status === 504) return { kind: 'timed_out' }
+        const list = expectArray('koios', res.body, 'asset_addresses')
+        rows.push(...keep(list, readHolding))
+        if (list.length < PAGE_SIZE) return { kind: 'read', value: reduce(rows) }
+      }
+      if (rows.length > bound.expected) return { kind: 'too_many', readUpTo: rows.length }
+      return { kind: 'read', value: reduce(rows) }
+    })
   }
 
   /** `GET /asset_nft_address`: the current holder of a supply-1 asset; null when none. */
@@ -467,6 +620,47 @@ function hexToUtf8(hex: string | null): string | null {
   } catch {
     return null
   }
+}
+
+function readScriptInfo(value: unknown): ScriptInfo | null {
+  const row = obj(value)
+  const scriptHash = row && text(row.script_hash)?.toLowerCase()
+  if (!row || !scriptHash) return null
+  return { scriptHash, type: text(row.type), value: row.value ?? null, size: count(row.size) }
+}
+
+/** A signed integer given as text (a burn's quantity is negative); null when it is not one. */
+const signedInt = (value: unknown): bigint | null =>
+  typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : null
+
+function readMintHistory(txs: unknown[]): MintHistory {
+  const seen = new Set<string>()
+  const history: MintHistory = { mints: 0, burns: 0, firstMintAt: null, lastMintAt: null }
+  for (const value of txs) {
+    const tx = obj(value)
+    const hash = tx && text(tx.tx_hash)
+    const quantity = tx && signedInt(tx.quantity)
+    if (!tx || !hash || quantity === null || quantity === 0n || seen.has(hash)) continue
+    seen.add(hash)
+    if (quantity < 0n) {
+      history.burns += 1
+      continue
+    }
+    history.mints += 1
+    const time = count(tx.block_time)
+    if (time === null) continue
+    if (history.firstMintAt === null || time < history.firstMintAt) history.firstMintAt = time
+    if (history.lastMintAt === null || time > history.lastMintAt) history.lastMintAt = time
+  }
+  return history
+}
+
+function readHolding(value: unknown): AddressHolding | null {
+  const row = obj(value)
+  const paymentAddress = row && text(row.payment_address)
+  const quantity = row && intString(row.quantity)
+  if (!row || !paymentAddress || quantity === null) return null
+  return { paymentAddress, stakeAddress: text(row.stake_address), quantity }
 }
 
 function readTip(row: Json): ChainTip | null {

@@ -23,6 +23,7 @@ import assetSummaryFixture from '../fixtures/koios/asset_summary.json'
 import tipFixture from '../fixtures/koios/tip.json'
 import { demoLogoBase64, demoPrice, significant } from './demo-market'
 import { DEMO_LOVELACE, DEMO_STAKE_ADDRESS } from './demo-wallet'
+import { addSafetyFacts } from './demo-safety'
 import {
   cgMarket,
   cip68Metadata,
@@ -77,6 +78,11 @@ export interface World {
     tip: Raw
     /** Blocks and DEX transactions for the chain follower (/blocks, credential_txs, tx_info, datum_info). */
     chain: FakeChain
+    /** The safety report's reads (koios-safety.ts): script_info rows by script hash, asset_history rows and asset_addresses rows by unit, units whose asset_addresses answers 504. */
+    scripts: Map<string, Raw>
+    histories: Map<string, Raw>
+    holders: Map<string, Raw[]>
+    holderTimeouts: Set<string>
   }
   coingecko: {
     /** Every coin /coins/markets can answer about, in market-cap order; `categories` lists membership. */
@@ -118,6 +124,10 @@ export function emptyWorld(): World {
       addressAssets: new Map(),
       tip: structuredClone(tipFixture[0]),
       chain: new FakeChain(),
+      scripts: new Map(),
+      histories: new Map(),
+      holders: new Map(),
+      holderTimeouts: new Set(),
     },
     coingecko: { coins: [], adaPriceAt: () => 0.65 },
     handle: { handles: new Map() },
@@ -305,5 +315,6 @@ export function defaultWorld(): World {
   world.coingecko.coins.sort((a, b) => (b.market_cap ?? 0) - (a.market_cap ?? 0))
   // A gentle daily wave around $0.65, so ADA-quoted charts are reproducible.
   world.coingecko.adaPriceAt = (ms) => round(0.65 + 0.03 * Math.sin(ms / 86_400_000), 6)
+  addSafetyFacts(world)
   return world
 }

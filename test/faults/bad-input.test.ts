@@ -74,6 +74,7 @@ function unitCases(): Case[] {
       { name: `GET /tokens/{asset}: ${what}`, request: get(`/api/v1/tokens/${unit}`), expect: error(400) },
       { name: `GET /tokens/{asset}/ohlcv: ${what}`, request: get(`/api/v1/tokens/${unit}/ohlcv`), expect: error(400) },
       { name: `GET /tokens/{asset}/logo: ${what}`, request: get(`/api/v1/tokens/${unit}/logo`), expect: error(400) },
+      { name: `GET /tokens/{asset}/safety: ${what}`, request: get(`/api/v1/tokens/${unit}/safety`), expect: error(400) },
       { name: `GET /community/comments/{unit}: ${what}`, request: get(`/api/v1/community/comments/${unit}`), expect: error(400) },
       { name: `POST /community/comments/{unit}: ${what}`, request: post(`/api/v1/community/comments/${unit}`, UNSIGNED), expect: error(400) },
       { name: `GET /community/boosts?units=: ${what}`, request: get(`${BOOSTS}?units=${SNEK},${unit}`), expect: error(400) },

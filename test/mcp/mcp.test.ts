@@ -179,6 +179,8 @@ describe('each tool answers what its REST endpoint answers', () => {
     ['get_boosts', { units: `${SAMPLE.snek},${SAMPLE.hosky}` }, `/api/v1/community/boosts?units=${SAMPLE.snek},${SAMPLE.hosky}`],
     ['get_comments', { unit: SAMPLE.snek }, `/api/v1/community/comments/${SAMPLE.snek}`],
     ['get_token_history', { asset: SAMPLE.snek, tf: '1d', from: '2026-01-01', to: '2026-02-01' }, `/api/v1/tokens/${SAMPLE.snek}/history?tf=1d&from=2026-01-01&to=2026-02-01`],
+    ['get_token_safety', { asset: SAMPLE.snek }, `/api/v1/tokens/${SAMPLE.snek}/safety`],
+    ['get_token_safety', { asset: SAMPLE.usdm.toUpperCase() }, `/api/v1/tokens/${SAMPLE.usdm}/safety`],
   ]
   /**
    * Token detail computes its holder estimate in the background and answers `holders: null` until then (the
@@ -246,6 +248,8 @@ describe('tool errors read like the REST errors', () => {
     ['get_token_history', { asset: SAMPLE.snek, tf: '2m' }, `/api/v1/tokens/${SAMPLE.snek}/history?tf=2m`, 400],
     ['get_token_history', { asset: SAMPLE.snek, from: '2026-02-30' }, `/api/v1/tokens/${SAMPLE.snek}/history?from=2026-02-30`, 400],
     ['get_token_history', { asset: `${'ab'.repeat(28)}00` }, `/api/v1/tokens/${'ab'.repeat(28)}00/history`, 404],
+    ['get_token_safety', { asset: 'zz' }, '/api/v1/tokens/zz/safety', 400],
+    ['get_token_safety', { asset: `${'ab'.repeat(28)}00` }, `/api/v1/tokens/${'ab'.repeat(28)}00/safety`, 404],
   ]
   for (const [tool, args, path, status] of cases) {
     it(`${tool} ${JSON.stringify(args)}: ${status} as GET ${path}`, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { MemoryBudgetLedger, type BudgetLedger, type LaneLimits } from '../../src/upstream/budget-ledger'
-import { asCore, forClient } from '../../src/upstream/call-context'
+import { asCore, declareChain, endRequest, forClient, newRequestChain } from '../../src/upstream/call-context'
 import { FairShareRefusal, isUpstreamFailure, UpstreamError } from '../../src/upstream/errors'
 import { UpstreamHttp, type UpstreamObserver } from '../../src/upstream/http-client'
 import { Memo } from '../../src/cache/memo'
@@ -138,6 +138,25 @@ describe('UpstreamHttp', () => {
     await asCore(() => http.get('/tip'))
     expect(fake.count('koios')).toBe(4)
     expect((await failure(asCore(() => http.get('/tip')))).failure).toBe('over_budget')
+  })
+
+  it("admits a request's parallel cold calls once: the chain declared is granted once, its calls spend it", async () => {
+    const budget = ledger(6000, 6000)
+    const http = client({ budget })
+    const chain = newRequestChain()
+    const longTail = async () => (await budget.usage()).koios.windows.find((w) => w.window === 'minute' && w.lane === 'long_tail')!.used
+    await forClient(
+      'x',
+      async () => {
+        declareChain({ koios: 3 })
+        // Three reads at once, as a report's sections are read: one admission for the three, not three of three.
+        await Promise.all([http.get('/tip'), http.get('/tip'), http.get('/tip')])
+      },
+      chain,
+    )
+    endRequest(chain)
+    expect(fake.count('koios')).toBe(3)
+    expect(await longTail()).toBe(3)
   })
 
   it('tells the observer about every attempt and the lane of every call let through', async () => {

@@ -7,12 +7,13 @@ import { changeClass, formatChange, formatDate, formatInteger, formatPrice, form
 import { openLive } from './live'
 import { inWords, missingText, retryDelayMs } from './missing'
 import { tradesSection } from './trades'
+import { safetySection } from './safety'
 
 /** A refusal of the whole detail without Retry-After (a 502): asked again this soon. */
 const FAILED_RETRY_S = 10
 
 /**
- * /token/{unit}: price and chain facts, pairs, chart, recent trades, boosts and comments. The detail may lack a
+ * /token/{unit}: price and chain facts, pairs, chart, recent trades, safety report, boosts and comments. The detail may lack a
  * source (its `missing`) or be refused whole for a while: the page then shows the screener's row for the token
  * (name, ticker, price) meanwhile, says in words what is missing, and asks again after the retryAfter given.
  */
@@ -26,7 +27,7 @@ export async function tokenPage(unit: string): Promise<void> {
   const status = statusLine('token-status')
   const facts = el('div', { id: 'facts' }, el('p', { class: 'muted' }, 'Loading token…'))
   const pairs = el('div', { id: 'pairs-body' })
-  fill(root, heading, price, status, facts, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), communitySection(unit))
+  fill(root, heading, price, status, facts, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), safetySection(unit, decimals), communitySection(unit))
 
   let detailShown = false
   let live = false

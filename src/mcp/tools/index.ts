@@ -5,6 +5,7 @@ import { getBoosts, getComments } from './community'
 import { getTokenHistory } from './history'
 import { getTokenTrades } from './trades'
 import { getNewPools, getPool } from './pools'
+import { getTokenSafety } from './safety'
 import { getMarket } from './market'
 import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
@@ -19,6 +20,7 @@ export const mcpToolDefinitions: McpTool[] = [
   getTokenOhlcv,
   getTokenHistory,
   getTokenTrades,
+  getTokenSafety,
   getNewPools,
   getPool,
   searchTokens,

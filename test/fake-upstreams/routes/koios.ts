@@ -35,6 +35,22 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
     case 'GET /asset_summary':
       rows = [k.summaries.get(lower(q.get('_asset_policy')) + lower(q.get('_asset_name') ?? ''))].filter(Boolean) as Raw[]
       break
+    case 'POST /script_info': {
+      const wanted = new Set(((body._script_hashes as string[]) ?? []).map(lower))
+      rows = [...k.scripts.values()].filter((s) => wanted.has(lower(s.script_hash)))
+      break
+    }
+    case 'GET /asset_history':
+      rows = [k.histories.get(unitOf(q))].filter(Boolean) as Raw[]
+      break
+    case 'GET /asset_addresses': {
+      // Large assets meet Koios's 30 s query limit: 504 (../shared/upstreams/README.md).
+      if (k.holderTimeouts.has(unitOf(q))) return json({ code: '57014', message: 'canceling statement due to statement timeout' }, 504)
+      const held = k.holders.get(unitOf(q)) ?? []
+      // Its SQL has no ORDER BY: without `order` the rows come in another order at each call (pages then repeat or miss rows).
+      rows = q.get('order') === null ? rotate(held, (unorderedCalls += 1) * 7) : order(held, q.get('order'))
+      break
+    }
     case 'GET /asset_nft_address':
       rows = [k.nftHolders.get(lower(q.get('_asset_policy')) + lower(q.get('_asset_name') ?? ''))].filter(Boolean) as Raw[]
       break
@@ -119,6 +135,12 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
   const select = q.get('select')
   return json(select ? page.map((row) => project(row, select)) : page)
 }
+
+/** The unit a GET asks about (`_asset_policy` + `_asset_name`), lowercase. */
+const unitOf = (q: URLSearchParams) => lower(q.get('_asset_policy')) + lower(q.get('_asset_name') ?? '')
+
+let unorderedCalls = 0
+const rotate = <T>(list: T[], by: number): T[] => (list.length === 0 ? list : [...list.slice(by % list.length), ...list.slice(0, by % list.length)])
 
 /** Mainnet's Shelley-era slot arithmetic: slot = Unix seconds − 1591566291; epochs of 432,000 slots from epoch 208 at slot 4,492,800. */
 const SHELLEY_SLOT_OFFSET = 1_591_566_291
