@@ -17,7 +17,6 @@
  * waits for the next poll, and the cursor stops before the first transaction not read. A Koios fault ends the
  * poll; what was recorded stays (re-reading it is a no-op) and the rest is read at the next poll.
  */
-import type { ChainPoolRow, PoolUpdateRow } from '../db/schema'
 import type { Logger } from '../observability/logger'
 import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
 import { asCore } from '../upstream/call-context'
@@ -26,31 +25,25 @@ import type { Koios } from '../upstream/koios'
 import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
 import { forkHeight, PROVISIONAL_BLOCKS } from './rollback'
+import type { ChainRecorder, FollowerMetrics, NewPoolsListener, RollbackListener, TradesListener } from './recorder'
 import type { Backfill, ChainStore, Cursor, Discovery } from './store'
-import { poolOfUtxo, updatesOfTx, type FollowsToken, type PoolReaders } from './tx-updates'
+import { poolOfUtxo, type FollowsToken, type PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
 /** Calls a tx_info batch may need after it: the batch's datum_info calls (datum-hash pools). */
 const DATUM_CALLS_PER_BATCH = 2
 
-export type TradesListener = (swaps: readonly PoolUpdateRow[]) => void
-/** Pools the live follow saw created (their first output), as stored: for the live stream (pools:new). */
-export type NewPoolsListener = (pools: readonly ChainPoolRow[]) => void
-/**
- * Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void),
- * and the tokens whose swaps were removed.
- */
-export type RollbackListener = (fromHeight: number, tokens: readonly string[]) => void
-
 export interface FollowerDeps {
   koios: Koios
   store: ChainStore
+  /** Records what the transactions changed and tells the listeners (shared with the Ogmios follower). */
+  recorder: ChainRecorder
   readers: PoolReaders
   /** Whether a token's ADA pools are recorded (every token by default; CHAIN_POOLS=curated: the registry's). */
   followsToken: FollowsToken
   logger: Logger
-  metrics?: { chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n?: number): void }
+  metrics?: FollowerMetrics
   backfillHours: number
   now: () => number
   callsPerPoll?: number
@@ -80,9 +73,6 @@ class Allowance {
 }
 
 export class ChainFollower {
-  private readonly listeners: TradesListener[] = []
-  private readonly rollbackListeners: RollbackListener[] = []
-  private readonly newPoolListeners: NewPoolsListener[] = []
   private readonly groups: string[][]
 
   constructor(private readonly deps: FollowerDeps) {
@@ -91,32 +81,17 @@ export class ChainFollower {
     for (let i = 0; i < creds.length; i += BATCH.credentialTxs) this.groups.push([...creds.slice(i, i + BATCH.credentialTxs)])
   }
 
-  /** Swaps recorded by the live follow (not the backfill), as they are stored: for the live stream (trades:<unit>). */
+  /** The recorder's events: whichever source records (CHAIN_SOURCE), listeners subscribe here (recorder.ts). */
   onTrades(listener: TradesListener): () => void {
-    this.listeners.push(listener)
-    return () => void this.listeners.splice(this.listeners.indexOf(listener), 1)
+    return this.deps.recorder.onTrades(listener)
   }
 
-  /** Pools created in the blocks the live follow reads (not the backfill's), once each. */
   onNewPools(listener: NewPoolsListener): () => void {
-    this.newPoolListeners.push(listener)
-    return () => void this.newPoolListeners.splice(this.newPoolListeners.indexOf(listener), 1)
+    return this.deps.recorder.onNewPools(listener)
   }
 
-  /** Rollbacks, for a live stream that handed out swaps of the orphaned blocks. */
   onRollback(listener: RollbackListener): () => void {
-    this.rollbackListeners.push(listener)
-    return () => void this.rollbackListeners.splice(this.rollbackListeners.indexOf(listener), 1)
-  }
-
-  private notify<L>(listeners: readonly L[], call: (listener: L) => void): void {
-    for (const listener of listeners) {
-      try {
-        call(listener)
-      } catch (error) {
-        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a listener failed')
-      }
-    }
+    return this.deps.recorder.onRollback(listener)
   }
 
   /**
@@ -173,11 +148,8 @@ export class ChainFollower {
       if (fork !== null) {
         const below = recent.find((b) => b.height === fork - 1)
         cursor = { ...cursor, height: Math.min(cursor.height, fork - 1), hash: below?.hash ?? null, time: below?.time ?? null }
-        const { removed, swapTokens } = await store.rollback(fork, cursor, this.deps.now())
+        await this.deps.recorder.rollback(fork, cursor, this.deps.now())
         report.rolledBackFrom = fork
-        this.deps.metrics?.chainEvent('rollback')
-        this.deps.logger.warn({ fromHeight: fork, removedUpdates: removed }, 'chain rollback: orphaned updates removed, reading again')
-        this.notify(this.rollbackListeners, (listener) => listener(fork, swapTokens))
       }
     }
     await store.saveBlocks(recent, tip.height - PROVISIONAL_BLOCKS - 2)
@@ -272,25 +244,10 @@ export class ChainFollower {
       const returned = new Set(txs.map((t) => t.txHash))
       const missing = batch.findIndex((r) => !returned.has(r.txHash))
       await this.fillDatums(txs, calls)
-      const swaps: PoolUpdateRow[] = []
-      const created: ChainPoolRow[] = []
-      for (const tx of txs.sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex)) {
-        hashes.set(tx.blockHeight, tx.blockHash)
-        const result = updatesOfTx(tx, this.deps.readers, this.deps.followsToken)
-        for (const s of result.skipped) {
-          this.deps.logger.warn({ txHash: s.txHash, output: s.index, reason: s.reason }, 'chain follower: pool output skipped (unreadable)')
-        }
-        report.skipped += result.skipped.length
-        if (result.skipped.length > 0) this.deps.metrics?.chainEvent('skipped_output', result.skipped.length)
-        const added = await this.deps.store.record(result.updates, result.pools)
-        report.recorded += added
-        if (added > 0) this.deps.metrics?.chainEvent('update', added)
-        // A block re-read after a capped poll inserts nothing: its swaps and pools were handed out already.
-        if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
-        if (added > 0) created.push(...result.pools.filter((p) => p.createdHeight !== null))
-      }
-      if (live && swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
-      if (live && created.length > 0) this.notify(this.newPoolListeners, (listener) => listener(created))
+      for (const tx of txs) hashes.set(tx.blockHeight, tx.blockHash)
+      const { recorded, skipped } = await this.deps.recorder.record(txs, live)
+      report.recorded += recorded
+      report.skipped += skipped
       if (missing >= 0) {
         this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
         read += missing

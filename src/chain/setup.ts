@@ -12,6 +12,8 @@ import type { TokenRegistry } from '../registry/registry'
 import type { Upstreams } from '../upstream'
 import { intervalOf } from '../upstream/core-plan'
 import { ChainFollower } from './follower'
+import { ChainRecorder } from './recorder'
+import type { FollowsToken } from './tx-updates'
 import { databaseLease, redisLease } from './lease'
 import { poolReaders } from './readers'
 import { IdentityResolver } from './identity-resolver'
@@ -41,11 +43,16 @@ export interface ChainSetupDeps {
 }
 
 export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
+  const store = new ChainStore(deps.database)
+  const readers = poolReaders()
+  const followsToken: FollowsToken = deps.config.chain.pools === 'all' ? () => true : (unit) => deps.registry.get(unit) !== undefined
+  const recorder = new ChainRecorder({ store, readers, followsToken, logger: deps.logger, metrics: deps.metrics })
   const follower = new ChainFollower({
     koios: deps.upstreams.koios,
-    store: new ChainStore(deps.database),
-    readers: poolReaders(),
-    followsToken: deps.config.chain.pools === 'all' ? () => true : (unit) => deps.registry.get(unit) !== undefined,
+    store,
+    recorder,
+    readers,
+    followsToken,
     logger: deps.logger,
     metrics: deps.metrics,
     // No backfill past the retention: those updates would be deleted at once.
