@@ -22,12 +22,15 @@ import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
 import { asCore } from '../upstream/call-context'
 import { BudgetRefusal } from '../upstream/errors'
 import type { Koios } from '../upstream/koios'
-import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
+import { BATCH, type ChainBlock, type TxRef } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
 import { forkHeight, PROVISIONAL_BLOCKS } from './rollback'
+import type { ChainPositionStore } from './position'
 import type { ChainRecorder, FollowerMetrics, NewPoolsListener, RollbackListener, TradesListener } from './recorder'
 import type { Backfill, ChainStore, Cursor, Discovery } from './store'
-import { poolOfUtxo, type FollowsToken, type PoolReaders } from './tx-updates'
+import { fillDatums } from './datums'
+import { discoveryPage } from './discovery'
+import type { FollowsToken, PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
@@ -39,6 +42,8 @@ export interface FollowerDeps {
   store: ChainStore
   /** Records what the transactions changed and tells the listeners (shared with the Ogmios follower). */
   recorder: ChainRecorder
+  /** Where the tip last seen and Koios's health are written (GET /chain/tip, /readyz). */
+  position?: ChainPositionStore
   readers: PoolReaders
   /** Whether a token's ADA pools are recorded (every token by default; CHAIN_POOLS=curated: the registry's). */
   followsToken: FollowsToken
@@ -107,9 +112,12 @@ export class ChainFollower {
     try {
       await asCore(() => this.step(calls, report))
       this.deps.metrics?.chainEvent('poll')
+      await this.deps.position?.health(true, null)
     } catch (error) {
       this.deps.metrics?.chainEvent('poll_failed')
       const err = error instanceof Error ? error.message : String(error)
+      // The budget's own pacing is no fault of the source.
+      if (!(error instanceof BudgetRefusal)) await this.deps.position?.health(false, `Koios: ${err}`).catch(() => {})
       // A refusal is the ledger keeping the quota (a spent day, a cool-down): expected, not a fault to warn of.
       if (error instanceof BudgetRefusal) this.deps.logger.sampled('chain poll', 'info', { err, reason: error.reason }, 'chain follower poll refused by the Koios budget: retried at the next poll')
       else this.deps.logger.sampled('chain poll', 'warn', { err }, 'chain follower poll failed: retried at the next poll')
@@ -124,6 +132,7 @@ export class ChainFollower {
     const recent = await koios.latestBlocks(PROVISIONAL_BLOCKS + 2)
     if (recent.length === 0) return
     const tip = recent.reduce((a, b) => (b.height > a.height ? b : a))
+    await this.deps.position?.sawTip({ height: tip.height, hash: tip.hash, slot: null, time: tip.time })
     let cursor = await store.cursor()
     if (cursor === null) {
       // First start: the tip block is read live, the backfill covers the heights below it, newest first.
@@ -195,12 +204,8 @@ export class ChainFollower {
     const g = state.done.findIndex((d) => !d)
     if (g < 0) return null
     calls.take()
-    const page = await this.deps.koios.credentialUtxos(this.groups[g], state.offsets[g])
-    const pools = []
-    for (const { output, blockHeight, blockTime } of page.outputs) {
-      const found = poolOfUtxo(output, { height: blockHeight, time: blockTime }, this.deps.readers, this.deps.followsToken)
-      if (found !== null) pools.push(found)
-    }
+    const page = await discoveryPage(this.deps.koios, this.groups[g], state.offsets[g], this.deps.readers, this.deps.followsToken)
+    const pools = page.found.map((f) => f.pool)
     await this.deps.store.record([], pools)
     report.discovered += pools.length
     const offsets = [...state.offsets]
@@ -243,7 +248,7 @@ export class ChainFollower {
       // rollback just removed): stop before it, so it is asked again at the next poll rather than passed over.
       const returned = new Set(txs.map((t) => t.txHash))
       const missing = batch.findIndex((r) => !returned.has(r.txHash))
-      await this.fillDatums(txs, calls)
+      await fillDatums(txs, this.deps.readers, (hashes) => (calls.take(), this.deps.koios.datumInfo(hashes)), DATUM_CALLS_PER_BATCH)
       for (const tx of txs) hashes.set(tx.blockHeight, tx.blockHash)
       const { recorded, skipped } = await this.deps.recorder.record(txs, live)
       report.recorded += recorded
@@ -256,29 +261,5 @@ export class ChainFollower {
       read += batch.length
     }
     return { read, hashes }
-  }
-
-  /** The datums of datum-hash pool inputs and outputs, from datum_info (at most DATUM_CALLS_PER_BATCH calls). */
-  private async fillDatums(txs: ChainTx[], calls: Allowance): Promise<void> {
-    const wanted = new Set<string>()
-    for (const tx of txs) {
-      for (const o of [...tx.inputs, ...tx.outputs]) {
-        if (o.datumCbor === null && o.datumHash !== null && this.deps.readers.datumByHash.has(o.paymentCred)) wanted.add(o.datumHash)
-      }
-    }
-    const list = [...wanted]
-    const datums = new Map<string, string>()
-    for (let i = 0; i < list.length && i < DATUM_CALLS_PER_BATCH * BATCH.datumInfo; i += BATCH.datumInfo) {
-      calls.take()
-      for (const [k, v] of await this.deps.koios.datumInfo(list.slice(i, i + BATCH.datumInfo))) datums.set(k, v)
-    }
-    for (const tx of txs) {
-      for (const list of [tx.inputs, tx.outputs]) {
-        for (let i = 0; i < list.length; i++) {
-          const o = list[i]
-          if (o.datumCbor === null && o.datumHash !== null && datums.has(o.datumHash)) list[i] = { ...o, datumCbor: datums.get(o.datumHash)! }
-        }
-      }
-    }
   }
 }

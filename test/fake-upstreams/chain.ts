@@ -135,6 +135,8 @@ export class FakeChain {
     if (fixture.output.datumHash !== null) this.datums.set(fixture.output.datumHash, fixture.datumCbor)
     const minted = pool.output === null ? pool.spec.lpSupply : pool.spec.lpSupply - before
     if (minted !== 0n) tx.minted.set(pool.poolId, minted)
+    // A pool's identity token (its NFT, or share token) is minted by the transaction that creates the pool.
+    if (pool.output === null && pool.identityUnit !== pool.poolId) tx.minted.set(pool.identityUnit, 1n)
     pool.output = fixture.output
     pool.history.push({ height: tx.block.height, output: fixture.output, spec: pool.spec })
   }
