@@ -234,8 +234,8 @@ export class OgmiosFollower {
   }
 
   private malformed(reason: string): void {
-    this.deps.metrics?.chainEvent('skipped_output')
-    this.deps.logger.sampled('chain poll', 'warn', { reason }, 'chain follower: an Ogmios message could not be read: skipped')
+    this.deps.metrics?.chainEvent('skipped_message')
+    this.deps.logger.sampled('chain message', 'warn', { reason }, 'chain follower: an Ogmios message could not be read: skipped')
   }
 
   /** Record a run of forward blocks (one batch), keep their pool outputs and blocks, move the cursor past them. */

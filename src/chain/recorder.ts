@@ -20,7 +20,7 @@ export type NewPoolsListener = (pools: readonly ChainPoolRow[]) => void
 export type RollbackListener = (fromHeight: number, tokens: readonly string[]) => void
 
 export interface FollowerMetrics {
-  chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n?: number): void
+  chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'skipped_message' | 'rollback' | 'update', n?: number): void
 }
 
 export interface RecorderDeps {
