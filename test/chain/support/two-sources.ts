@@ -21,14 +21,15 @@ export interface TwoSources {
   koiosCaughtUp(): Promise<void>
   /** Wait until the Ogmios follower has processed the chain's tip. */
   ogmiosCaughtUp(timeoutMs?: number): Promise<void>
-  /** A service on the Ogmios side, on the same database (a restart). */
+  /** A service on the Ogmios side, on the same database (a restart, or the first start when deferred). */
   restartOgmios(env?: Record<string, string>): Promise<void>
   stop(): Promise<void>
 }
 
 export const ADA_USD = 0.65
 
-export async function twoSources(chain: FakeChain, env: Record<string, string> = {}): Promise<TwoSources> {
+/** `deferOgmios`: the Ogmios side starts following only at restartOgmios() (its service exists, idle). */
+export async function twoSources(chain: FakeChain, env: Record<string, string> = {}, options: { deferOgmios?: boolean } = {}): Promise<TwoSources> {
   const dir = mkdtempSync(join(tmpdir(), 'two-sources-'))
   const world = emptyWorld()
   world.koios.chain = chain
@@ -38,16 +39,16 @@ export async function twoSources(chain: FakeChain, env: Record<string, string> =
   const base = { CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '1', ...env }
   const koiosSvc = await startService({ fake, env: { ...base, DATABASE_URL: `file:${join(dir, 'koios.db')}` }, ledgerOnClock: true })
   const ogmiosEnv = () => ({ ...base, DATABASE_URL: `file:${join(dir, 'ogmios.db')}`, CHAIN_SOURCE: 'ogmios', OGMIOS_URL: ogmios.url })
-  const startOgmios = async (extra: Record<string, string> = {}) => {
+  const startOgmios = async (extra: Record<string, string> = {}, follow = true) => {
     const svc = await startService({ fake, env: { ...ogmiosEnv(), ...extra } })
-    svc.deps.chain!.ogmios!.start()
+    if (follow) svc.deps.chain!.ogmios!.start()
     return svc
   }
   const sides: TwoSources = {
     fake,
     ogmios,
     koiosSvc,
-    ogmiosSvc: await startOgmios(),
+    ogmiosSvc: await startOgmios({}, options.deferOgmios !== true),
     dir,
     async koiosCaughtUp() {
       for (let i = 0; i < 40; i++) {
