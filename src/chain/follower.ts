@@ -169,6 +169,8 @@ export class ChainFollower {
       cursor = { ...cursor, discovery: await this.discover(cursor.discovery, calls, report) }
       await store.setCursor(cursor, this.deps.now())
     }
+    // A gap left by an earlier poll is read once the span before it is done, newest first.
+    if (cursor.backfill === null && (cursor.gaps?.length ?? 0) > 0) cursor = { ...cursor, backfill: cursor.gaps![0], gaps: cursor.gaps!.slice(1) }
     if (cursor.backfill !== null && calls.left >= 2 + DATUM_CALLS_PER_BATCH) {
       cursor = { ...cursor, backfill: await this.backfill(cursor.backfill, calls, report) }
       await store.setCursor(cursor, this.deps.now())
@@ -176,24 +178,47 @@ export class ChainFollower {
     report.cursor = cursor
   }
 
-  /** New transactions from the cursor to the tip, oldest first, as far as the allowance goes. */
+  /**
+   * New transactions from the cursor to the tip, the tip first: the newest page of each credential group, read
+   * oldest first within it. When there are more than this poll's allowance can read (or than a page holds), the
+   * newest whole blocks that fit are read and the cursor moves to the tip; the heights below them are left as a
+   * gap (cursor.gaps), read newest first with the calls later polls have left, and the position says `behind`.
+   */
   private async live(cursor: Cursor, tip: ChainBlock, recent: readonly ChainBlock[], calls: Allowance, report: PollReport): Promise<Cursor> {
     if (cursor.height >= tip.height) return cursor
     const refs = new Map<string, TxRef>()
-    let covered = tip.height
+    // Heights at or below `floor` are not all in the pages read (a full page's oldest block may be cut).
+    let floor = cursor.height
     for (const group of this.groups) {
       calls.take()
-      const rows = await this.deps.koios.credentialTxs(group, cursor.height + 1, { order: 'asc' })
+      const rows = await this.deps.koios.credentialTxs(group, cursor.height + 1, { order: 'desc', maxHeight: tip.height })
       for (const r of rows) if (r.blockHeight <= tip.height) refs.set(r.txHash, r)
-      // A full page: heights past its last row are not all read yet.
-      if (rows.length >= PAGE_SIZE) covered = Math.min(covered, rows[rows.length - 1].blockHeight - 1)
+      if (rows.length >= PAGE_SIZE) floor = Math.max(floor, rows[rows.length - 1].blockHeight)
     }
-    const ordered = [...refs.values()].filter((r) => r.blockHeight <= covered).sort((a, b) => a.blockHeight - b.blockHeight || (a.txHash < b.txHash ? -1 : 1))
+    let ordered = [...refs.values()].filter((r) => r.blockHeight > floor).sort((a, b) => a.blockHeight - b.blockHeight || (a.txHash < b.txHash ? -1 : 1))
+    // What the calls left can read at best (batches of 13, keeping room for one batch's datum calls).
+    const capacity = Math.max(0, calls.left - DATUM_CALLS_PER_BATCH) * BATCH.txInfo
+    if (ordered.length > capacity) {
+      let start = ordered.length - capacity
+      // Whole blocks only: start at the first transaction of a block.
+      while (start < ordered.length && ordered[start].blockHeight === ordered[start - 1].blockHeight) start++
+      if (start >= ordered.length) return cursor
+      floor = ordered[start].blockHeight - 1
+      ordered = ordered.slice(start)
+    }
     const { read, hashes } = await this.readTxs(ordered, calls, report, true)
-    const reachedHeight = read === ordered.length ? covered : ordered[read].blockHeight - 1
+    if (read === 0 && ordered.length > 0) return cursor
+    const reachedHeight = read === ordered.length ? tip.height : ordered[read].blockHeight - 1
     if (reachedHeight <= cursor.height) return cursor
+    const gaps = floor > cursor.height ? [this.gap(cursor.height, floor), ...(cursor.gaps ?? [])] : (cursor.gaps ?? [])
+    if (floor > cursor.height) this.deps.logger.warn({ from: cursor.height + 1, to: floor, tip: tip.height }, 'chain follower: more transactions than a poll can read: the tip first, these blocks later')
     const block = recent.find((b) => b.height === reachedHeight)
-    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time: block?.time ?? null }
+    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time: block?.time ?? null, gaps }
+  }
+
+  /** Heights (bottom, top] left unread, to be read like the backfill, newest first. */
+  private gap(bottom: number, top: number): Backfill {
+    return { bottom, top, offsets: this.groups.map(() => 0), done: this.groups.map(() => false), gap: true }
   }
 
   /**
