@@ -78,7 +78,7 @@ describe('following through Ogmios: live within seconds', () => {
     const tx = s.chain.txs[s.chain.txs.length - 1].txHash
     ogmios.deliver()
     const restAt = await servedAt(tradesPath, (body) => body.trades[0]?.txHash === tx)
-    const candleAt = await servedAt(candlesPath, (body) => body.candles.length > candlesBefore)
+    const candleAt = await servedAt(candlesPath, (body) => body.candles.length > candlesBefore && body.asOf?.blockHash === block.hash)
     const event = await c.next('trade', (e) => e.data.trades?.some((t: any) => t.txHash === tx) ?? e.data.txHash === tx)
     const delivered = ogmios.deliveredAt.get(block.hash)!
     expect(before.trades[0].txHash).not.toBe(tx)
