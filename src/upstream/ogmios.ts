@@ -213,7 +213,8 @@ export class ChainSync {
 export function redacted(url: string): string {
   try {
     const u = new URL(url)
-    const host = u.hostname.split('.').length > 2 ? `…${u.hostname.slice(u.hostname.indexOf('.'))}` : u.hostname
+    const named = /[a-z]/i.test(u.hostname.replace(/^\[.*\]$/, ''))
+    const host = named && u.hostname.split('.').length > 2 ? `…${u.hostname.slice(u.hostname.indexOf('.'))}` : u.hostname
     return `${u.protocol}//${host}${u.port ? `:${u.port}` : ''}`
   } catch {
     return 'the configured OGMIOS_URL'
