@@ -133,8 +133,11 @@ export class FakeOgmios {
     this.server = Bun.serve<Session>({
       hostname: '127.0.0.1',
       port: this.port,
-      fetch: (req, server) =>
-        server.upgrade(req, { data: { given: [], next: 0, pendingBackward: null, waiting: [] } }) ? undefined : new Response('Ogmios speaks WebSocket', { status: 426 }),
+      fetch: (req, server) => {
+        // Ogmios's HTTP health page (clients such as @cardano-ogmios/client read it before connecting).
+        if (new URL(req.url).pathname === '/health') return Response.json(this.health())
+        return server.upgrade(req, { data: { given: [], next: 0, pendingBackward: null, waiting: [] } }) ? undefined : new Response('Ogmios speaks WebSocket', { status: 426 })
+      },
       websocket: {
         open: (ws) => {
           this.connections += 1
@@ -187,6 +190,11 @@ export class FakeOgmios {
       return this.answerWaiting(ws)
     }
     ws.send(ogmiosJson({ jsonrpc: '2.0', method: request.method, error: { code: -32601, message: 'Method not found' }, id: request.id }))
+  }
+
+  private health(): Record<string, unknown> {
+    const tip = this.tip()
+    return { connectionStatus: 'connected', lastKnownTip: tip, networkSynchronization: 1, currentEra: 'conway', network: 'mainnet', version: 'fake' }
   }
 
   private tip(): { slot: number; id: string; height: number } | 'origin' {
