@@ -110,4 +110,23 @@ describe('the same records and answers from Koios and from Ogmios', () => {
     await sameRecords()
     await sameAnswers(answerPaths())
   }, 30_000)
+
+  it('rebuilds from a rollback point it no longer holds (found by its time), and stays the same', async () => {
+    const tip = s.chain.tip!.height
+    s.chain.addBlock([[{ pool: s.p1, reserveA: 1_020_000_000_000n, reserveB: 250_030_000n }]])
+    await two.ogmiosCaughtUp()
+    await two.koiosCaughtUp()
+    // The kept blocks are gone (as if older than k): the rollback's point is no longer held.
+    const db = createClient({ url: `file:${join(two.dir, 'ogmios.db')}` })
+    await db.execute('DELETE FROM chain_blocks')
+    db.close()
+    s.chain.rollbackTo(tip, s.pools)
+    s.chain.addBlock([[{ pool: s.p1, reserveA: 1_004_000_000_000n, reserveB: 254_030_000n }]])
+    s.chain.addBlock([])
+    await two.ogmiosCaughtUp()
+    await two.koiosCaughtUp()
+    expect(two.ogmiosSvc.logLines.some((l) => l.includes('no longer holds'))).toBe(true)
+    await sameRecords()
+    await sameAnswers(answerPaths())
+  }, 30_000)
 })
