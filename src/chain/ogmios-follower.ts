@@ -22,21 +22,18 @@
  * is still served). A message that cannot be read is logged once and skipped.
  */
 import { slotOfTime, timeOfSlot } from '../cardano/slots'
-import type { Logger } from '../observability/logger'
 import { asCore } from '../upstream/call-context'
-import type { Koios } from '../upstream/koios'
 import { BATCH, type ChainTx } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
 import { ChainSync, OgmiosUnavailable, redacted, type SyncAnswer } from '../upstream/ogmios'
 import type { OgmiosBlock, OgmiosTip, PointOrOrigin } from '../upstream/ogmios-chain'
 import { fillDatums } from './datums'
 import { discoveryPage } from './discovery'
-import { BLOCKS_PER_HOUR } from './follower'
+import { BLOCKS_PER_HOUR, type FollowerDeps } from './follower'
 import { SECURITY_PARAMETER, type KeptOutput, type PoolOutputs } from './pool-outputs'
 import type { ChainPositionStore } from './position'
-import type { ChainRecorder, FollowerMetrics } from './recorder'
-import type { ChainStore, Cursor } from './store'
-import { followed, hasPoolInput, type FollowsToken, type PoolReaders } from './tx-updates'
+import type { Cursor } from './store'
+import { followed, hasPoolInput } from './tx-updates'
 import { ChainDecodeError, type PoolState } from './types'
 
 /** nextBlock requests kept in flight (indexers keep 50–100 while catching up; at the tip they wait at the node). */
@@ -45,19 +42,11 @@ export const BACKOFF = { minMs: 1000, maxMs: 30_000 }
 /** datum_info calls a batch of blocks may make for datums their witnesses lacked. */
 const DATUM_CALLS_PER_BATCH = 4
 
-export interface OgmiosFollowerDeps {
+export interface OgmiosFollowerDeps extends Omit<FollowerDeps, 'callsPerPoll' | 'position'> {
   url: string
-  koios: Koios
-  store: ChainStore
-  recorder: ChainRecorder
+  /** The followed pool outputs kept, to resolve the inputs Ogmios gives as references. */
   outputs: PoolOutputs
   position: ChainPositionStore
-  readers: PoolReaders
-  followsToken: FollowsToken
-  logger: Logger
-  metrics?: FollowerMetrics
-  backfillHours: number
-  now: () => number
   /** Longest a connection may take to open and findIntersection to answer. */
   timeoutMs?: number
   backoff?: { minMs: number; maxMs: number }

@@ -62,7 +62,8 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
   const followsToken: FollowsToken = deps.config.chain.pools === 'all' ? () => true : (unit) => deps.registry.get(unit) !== undefined
   const recorder = new ChainRecorder({ store, readers, followsToken, logger: deps.logger, metrics: deps.metrics })
   const position = new ChainPositionStore(deps.database, store, deps.config.chain.source, deps.now)
-  const follower = new ChainFollower({
+  // What both sources read with and record through.
+  const common = {
     koios: deps.upstreams.koios,
     store,
     recorder,
@@ -74,7 +75,8 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     // No backfill past the retention: those updates would be deleted at once.
     backfillHours: Math.min(deps.config.chain.backfillHours, deps.config.chain.retentionDays * 24),
     now: deps.now,
-  })
+  }
+  const follower = new ChainFollower(common)
   // CHAIN_POLL_MS is also the preferred interval the plan was sized with (upstream/index.ts): the plan reserves
   // budget for it, and stretches it only when the budget cannot hold it (then the override still wins here).
   const intervalMs = deps.config.chain.pollMs ?? intervalOf(deps.upstreams.plan, 'chain-follower')
@@ -88,20 +90,7 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     { name: 'retention', run: () => retention.step() },
   ]
   if (deps.config.chain.source === 'ogmios') {
-    const ogmios = new OgmiosFollower({
-      url: deps.config.chain.ogmiosUrl,
-      koios: deps.upstreams.koios,
-      store,
-      recorder,
-      outputs: new PoolOutputs(deps.database),
-      position,
-      readers,
-      followsToken,
-      logger: deps.logger,
-      metrics: deps.metrics,
-      backfillHours: Math.min(deps.config.chain.backfillHours, deps.config.chain.retentionDays * 24),
-      now: deps.now,
-    })
+    const ogmios = new OgmiosFollower({ ...common, url: deps.config.chain.ogmiosUrl, outputs: new PoolOutputs(deps.database) })
     // The lease is renewed every few seconds (a follower that dies is replaced within three renewals); the
     // token identities and retention run at the plan's interval, as after the Koios follower's polls.
     const runner = streamingRunner(ogmios, lease, Math.min(intervalMs, OGMIOS_LEASE_RENEW_MS), deps.logger, tasks, intervalMs)
