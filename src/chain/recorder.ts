@@ -55,23 +55,33 @@ export class ChainRecorder {
   }
 
   /**
-   * Record the updates of `txs` (any order: they are taken in block order), one store transaction per chain
-   * transaction as before; a pool output that cannot be read is skipped with a warning and a metric. When
-   * `live`, the swaps and creations that were new are told to the listeners (a block read again inserts nothing,
-   * so nothing is told twice).
+   * Record the updates of `txs` (any order: they are taken in block order); a pool output that cannot be read is
+   * skipped with a warning and a metric. When `live`, one store transaction per chain transaction, and the swaps
+   * and creations that were new are told to the listeners (a block read again inserts nothing, so nothing is told
+   * twice); otherwise (a backfill, a replay) the whole batch in one store transaction, told to no one.
    */
   async record(txs: readonly ChainTx[], live: boolean): Promise<{ recorded: number; skipped: number }> {
-    const swaps: PoolUpdateRow[] = []
-    const created: ChainPoolRow[] = []
-    let recorded = 0
+    const results = [...txs].sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex).map((tx) => updatesOfTx(tx, this.deps.readers, this.deps.followsToken))
     let skipped = 0
-    for (const tx of [...txs].sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex)) {
-      const result = updatesOfTx(tx, this.deps.readers, this.deps.followsToken)
+    for (const result of results) {
       for (const s of result.skipped) {
         this.deps.logger.warn({ txHash: s.txHash, output: s.index, reason: s.reason }, 'chain follower: pool output skipped (unreadable)')
       }
       skipped += result.skipped.length
-      if (result.skipped.length > 0) this.deps.metrics?.chainEvent('skipped_output', result.skipped.length)
+    }
+    if (skipped > 0) this.deps.metrics?.chainEvent('skipped_output', skipped)
+    if (!live) {
+      const recorded = await this.deps.store.record(
+        results.flatMap((r) => r.updates),
+        results.flatMap((r) => r.pools),
+      )
+      if (recorded > 0) this.deps.metrics?.chainEvent('update', recorded)
+      return { recorded, skipped }
+    }
+    const swaps: PoolUpdateRow[] = []
+    const created: ChainPoolRow[] = []
+    let recorded = 0
+    for (const result of results) {
       const added = await this.deps.store.record(result.updates, result.pools)
       recorded += added
       if (added > 0) this.deps.metrics?.chainEvent('update', added)
@@ -79,8 +89,8 @@ export class ChainRecorder {
       if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
       if (added > 0) created.push(...result.pools.filter((p) => p.createdHeight !== null))
     }
-    if (live && swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
-    if (live && created.length > 0) this.notify(this.newPoolListeners, (listener) => listener(created))
+    if (swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
+    if (created.length > 0) this.notify(this.newPoolListeners, (listener) => listener(created))
     return { recorded, skipped }
   }
 
