@@ -39,6 +39,8 @@ import { ChainDecodeError, type PoolState } from './types'
 /** nextBlock requests kept in flight (indexers keep 50–100 while catching up; at the tip they wait at the node). */
 export const PIPELINE_DEPTH = 100
 export const BACKOFF = { minMs: 1000, maxMs: 30_000 }
+/** Spent pool outputs deeper than k are forgotten every this many blocks. */
+const PRUNE_EVERY_BLOCKS = 100
 /** datum_info calls a batch of blocks may make for datums their witnesses lacked. */
 const DATUM_CALLS_PER_BATCH = 4
 
@@ -60,6 +62,8 @@ export class OgmiosFollower {
   private readonly credentials: ReadonlySet<string>
   /** Sessions that failed in a row (the back-off doubles with each). */
   private failures = 0
+  /** Height of the last pruning of spent pool outputs. */
+  private prunedAt = 0
 
   constructor(private readonly deps: OgmiosFollowerDeps) {
     this.credentials = new Set(deps.readers.credentials)
@@ -93,7 +97,7 @@ export class OgmiosFollower {
         this.failures += 1
         this.deps.metrics?.chainEvent('poll_failed')
         this.deps.logger.sampled('chain poll', 'warn', { err: reason, url: redacted(this.deps.url), attempt: this.failures }, 'chain follower: Ogmios session ended: reconnecting with back-off')
-        await this.deps.position.health(false, `Ogmios: ${reason}`).catch(() => {})
+        await this.deps.position.health(false, error instanceof OgmiosUnavailable ? `Ogmios: ${reason}` : reason).catch(() => {})
       }
       if (this.stopped) break
       await this.sleep(backoffMs(this.failures, this.deps.backoff ?? BACKOFF))
@@ -261,7 +265,10 @@ export class OgmiosFollower {
     if (cursor.backfill !== null && history === null) this.deps.logger.info({ height: last.height }, 'chain follower: Ogmios replay reached the tip: following live')
     cursor = { ...cursor, height: last.height, hash: last.hash, time: last.time, backfill: history }
     await store.setCursor(cursor, this.deps.now())
-    if (last.height % 100 === 0) await outputs.prune(last.height)
+    if (last.height - this.prunedAt >= PRUNE_EVERY_BLOCKS) {
+      await outputs.prune(last.height)
+      this.prunedAt = last.height
+    }
   }
 
   /**
