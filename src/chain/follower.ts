@@ -208,12 +208,18 @@ export class ChainFollower {
     }
     const { read, hashes } = await this.readTxs(ordered, calls, report, true)
     if (read === 0 && ordered.length > 0) return cursor
-    const reachedHeight = read === ordered.length ? tip.height : ordered[read].blockHeight - 1
+    let reachedHeight = read === ordered.length ? tip.height : ordered[read].blockHeight - 1
+    // Stopped short of the tip: at the last block read when it was read whole (its hash and time known, so the
+    // position can say how far behind it is), else just below the first transaction not read.
+    const last = read > 0 && read < ordered.length ? ordered[read - 1] : null
+    const lastWhole = last !== null && last.blockHeight < ordered[read].blockHeight && recent.every((b) => b.height !== reachedHeight)
+    if (lastWhole) reachedHeight = last.blockHeight
     if (reachedHeight <= cursor.height) return cursor
     const gaps = floor > cursor.height ? [this.gap(cursor.height, floor), ...(cursor.gaps ?? [])] : (cursor.gaps ?? [])
     if (floor > cursor.height) this.deps.logger.warn({ from: cursor.height + 1, to: floor, tip: tip.height }, 'chain follower: more transactions than a poll can read: the tip first, these blocks later')
     const block = recent.find((b) => b.height === reachedHeight)
-    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time: block?.time ?? null, gaps }
+    const time = block?.time ?? (lastWhole ? last.blockTime : null)
+    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time, gaps }
   }
 
   /** Heights (bottom, top] left unread, to be read like the backfill, newest first. */
