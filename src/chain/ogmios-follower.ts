@@ -30,11 +30,11 @@ import type { OgmiosBlock, OgmiosTip, PointOrOrigin } from '../upstream/ogmios-c
 import { fillDatums } from './datums'
 import { discoveryPage } from './discovery'
 import { BLOCKS_PER_HOUR, type FollowerDeps } from './follower'
-import { SECURITY_PARAMETER, type KeptOutput, type PoolOutputs } from './pool-outputs'
+import { refOf, SECURITY_PARAMETER, type KeptOutput, type PoolOutputs } from './pool-outputs'
 import type { ChainPositionStore } from './position'
 import type { Cursor } from './store'
 import { followed, hasPoolInput } from './tx-updates'
-import { ChainDecodeError, type PoolState } from './types'
+import { ChainDecodeError, type ChainOutput, type PoolState } from './types'
 
 /** nextBlock requests kept in flight (indexers keep 50–100 while catching up; at the tip they wait at the node). */
 export const PIPELINE_DEPTH = 100
@@ -239,22 +239,32 @@ export class OgmiosFollower {
     const fresh = blocks.filter((b) => b.height > cursor.height)
     if (fresh.length === 0) return
     const live = cursor.backfill === null
-    const txs: ChainTx[] = []
-    const spent: Array<{ ref: string; height: number }> = []
+    // The batch's transactions in chain order, with their spent references; outputs first (datums filled), since a
+    // transaction may spend a pool output an earlier one of the same batch created.
+    const built: Array<{ tx: ChainTx; refs: readonly string[] }> = []
     for (const block of fresh) {
       block.transactions.forEach((tx, blockIndex) => {
         // spends "collaterals": the scripts failed; no pool was spent or recreated.
         if (!tx.valid) return
-        const inputs = []
-        for (const ref of tx.inputs) {
-          const kept = outputs.get(ref)
-          if (kept === undefined) continue
-          inputs.push(kept)
-          spent.push({ ref, height: block.height })
-        }
-        if (inputs.length === 0 && tx.outputs.length === 0) return
-        txs.push({ txHash: tx.id, blockHash: block.hash, blockHeight: block.height, blockTime: block.time, blockIndex, inputs, outputs: tx.outputs, minted: tx.minted, partialInputs: true })
+        built.push({
+          tx: { txHash: tx.id, blockHash: block.hash, blockHeight: block.height, blockTime: block.time, blockIndex, inputs: [], outputs: tx.outputs, minted: tx.minted, partialInputs: true },
+          refs: tx.inputs,
+        })
       })
+    }
+    const withOutputs = built.filter((b) => b.tx.outputs.length > 0).map((b) => b.tx)
+    await fillDatums(withOutputs, this.deps.readers, this.readDatums, DATUM_CALLS_PER_BATCH).catch((error) => this.chainApiFailed('datum_info', error))
+    const created = new Map<string, ChainOutput>(withOutputs.flatMap((tx) => tx.outputs.map((o) => [refOf(o), o])))
+    const txs: ChainTx[] = []
+    const spent: Array<{ ref: string; height: number }> = []
+    for (const { tx, refs } of built) {
+      for (const ref of refs) {
+        const kept = created.get(ref) ?? outputs.get(ref)
+        if (kept === undefined) continue
+        tx.inputs.push(kept)
+        spent.push({ ref, height: tx.blockHeight })
+      }
+      if (tx.inputs.length > 0 || tx.outputs.length > 0) txs.push(tx)
     }
     await this.completed(txs)
     await this.deps.recorder.record(txs, live)
@@ -272,15 +282,13 @@ export class OgmiosFollower {
   }
 
   /**
-   * Datums the witnesses lacked, and the previous state of pools last moved before the follower started: such a
+   * The previous state of pools last moved before the follower started: such a
    * pool output has no kept pool input, and (no mint of its identity unit) is no creation. Their transactions are
    * read from the chain API (tx_info gives every input whole); one that it cannot give (not indexed yet, or the
    * budget refused) is recorded without its previous state, as an update and no trade.
    */
   private async completed(txs: ChainTx[]): Promise<void> {
     const { koios, readers } = this.deps
-    const readDatums = (hashes: string[]) => asCore(() => koios.datumInfo(hashes))
-    await fillDatums(txs, readers, readDatums, DATUM_CALLS_PER_BATCH).catch((error) => this.chainApiFailed('datum_info', error))
     const unknown = txs.filter((tx) => this.pools(tx).some((state) => !hasPoolInput(tx, state, readers) && (tx.minted.get(state.identityUnit) ?? 0n) <= 0n))
     for (let i = 0; i < unknown.length; i += BATCH.txInfo) {
       const batch = unknown.slice(i, i + BATCH.txInfo)
@@ -294,7 +302,7 @@ export class OgmiosFollower {
           tx.partialInputs = false
           whole.push(tx)
         }
-        await fillDatums(whole, readers, readDatums, DATUM_CALLS_PER_BATCH)
+        await fillDatums(whole, readers, this.readDatums, DATUM_CALLS_PER_BATCH)
         const left = batch.length - whole.length
         if (left > 0) this.deps.logger.info({ transactions: left }, 'chain follower: the chain API has not indexed a transaction yet: its pool is recorded without its previous state')
       } catch (error) {
@@ -302,6 +310,8 @@ export class OgmiosFollower {
       }
     }
   }
+
+  private readonly readDatums = (hashes: string[]) => asCore(() => this.deps.koios.datumInfo(hashes))
 
   private chainApiFailed(call: string, error: unknown): void {
     this.deps.logger.sampled('chain poll', 'warn', { call, err: error instanceof Error ? error.message : String(error) }, 'chain follower: a chain API read for Ogmios blocks failed: recorded without it')

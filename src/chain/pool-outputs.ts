@@ -58,7 +58,9 @@ export class PoolOutputs {
   /** Keep new pool outputs and mark the spent ones, in one transaction (idempotent: a block read again changes nothing). */
   async update(created: readonly KeptOutput[], spent: ReadonlyArray<{ ref: string; height: number }>): Promise<void> {
     const fresh = created.filter((c) => !this.byRef.has(refOf(c.output)))
-    const spending = spent.filter((s) => this.byRef.has(s.ref))
+    // Outputs created and spent in the same batch are marked spent too.
+    const freshRefs = new Set(fresh.map((c) => refOf(c.output)))
+    const spending = spent.filter((s) => this.byRef.has(s.ref) || freshRefs.has(s.ref))
     if (fresh.length === 0 && spending.length === 0) return
     await this.database.write((db) =>
       db.transaction(async (tx) => {
