@@ -179,10 +179,10 @@ export class ChainFollower {
   }
 
   /**
-   * New transactions from the cursor to the tip, the tip first: the newest page of each credential group, read
-   * oldest first within it. When there are more than this poll's allowance can read (or than a page holds), the
-   * newest whole blocks that fit are read and the cursor moves to the tip; the heights below them are left as a
-   * gap (cursor.gaps), read newest first with the calls later polls have left, and the position says `behind`.
+   * New transactions from the cursor to the tip, the tip first: the newest page of each credential group, read in
+   * batches from the newest block down. When the poll's calls end before the oldest (or a page could not hold them
+   * all), the cursor still moves to the tip, and the heights below the last block read whole are left as a gap
+   * (cursor.gaps), read newest first with the calls later polls have left; the position says `behind`.
    */
   private async live(cursor: Cursor, tip: ChainBlock, recent: readonly ChainBlock[], calls: Allowance, report: PollReport): Promise<Cursor> {
     if (cursor.height >= tip.height) return cursor
@@ -195,31 +195,15 @@ export class ChainFollower {
       for (const r of rows) if (r.blockHeight <= tip.height) refs.set(r.txHash, r)
       if (rows.length >= PAGE_SIZE) floor = Math.max(floor, rows[rows.length - 1].blockHeight)
     }
-    let ordered = [...refs.values()].filter((r) => r.blockHeight > floor).sort((a, b) => a.blockHeight - b.blockHeight || (a.txHash < b.txHash ? -1 : 1))
-    // What the calls left can read at best (batches of 13, keeping room for one batch's datum calls).
-    const capacity = Math.max(0, calls.left - DATUM_CALLS_PER_BATCH) * BATCH.txInfo
-    if (ordered.length > capacity) {
-      let start = ordered.length - capacity
-      // Whole blocks only: start at the first transaction of a block.
-      while (start < ordered.length && ordered[start].blockHeight === ordered[start - 1].blockHeight) start++
-      if (start >= ordered.length) return cursor
-      floor = ordered[start].blockHeight - 1
-      ordered = ordered.slice(start)
-    }
-    const { read, hashes } = await this.readTxs(ordered, calls, report, true)
-    if (read === 0 && ordered.length > 0) return cursor
-    let reachedHeight = read === ordered.length ? tip.height : ordered[read].blockHeight - 1
-    // Stopped short of the tip: at the last block read when it was read whole (its hash and time known, so the
-    // position can say how far behind it is), else just below the first transaction not read.
-    const last = read > 0 && read < ordered.length ? ordered[read - 1] : null
-    const lastWhole = last !== null && last.blockHeight < ordered[read].blockHeight && recent.every((b) => b.height !== reachedHeight)
-    if (lastWhole) reachedHeight = last.blockHeight
-    if (reachedHeight <= cursor.height) return cursor
+    const newestFirst = [...refs.values()].filter((r) => r.blockHeight > floor).sort((a, b) => b.blockHeight - a.blockHeight || (a.txHash < b.txHash ? -1 : 1))
+    const { read, hashes } = await this.readTxs(newestFirst, calls, report, true)
+    if (read === 0 && newestFirst.length > 0) return cursor
+    // Not all read: the block of the first one left (perhaps read in part) and everything below it wait.
+    if (read < newestFirst.length) floor = Math.max(floor, newestFirst[read].blockHeight)
     const gaps = floor > cursor.height ? [this.gap(cursor.height, floor), ...(cursor.gaps ?? [])] : (cursor.gaps ?? [])
     if (floor > cursor.height) this.deps.logger.warn({ from: cursor.height + 1, to: floor, tip: tip.height }, 'chain follower: more transactions than a poll can read: the tip first, these blocks later')
-    const block = recent.find((b) => b.height === reachedHeight)
-    const time = block?.time ?? (lastWhole ? last.blockTime : null)
-    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time, gaps }
+    const block = recent.find((b) => b.height === tip.height)
+    return { ...cursor, height: tip.height, hash: block?.hash ?? hashes.get(tip.height) ?? null, time: block?.time ?? tip.time, gaps }
   }
 
   /** Heights (bottom, top] left unread, to be read like the backfill, newest first. */
