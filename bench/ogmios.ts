@@ -160,7 +160,7 @@ export const ogmiosFollower: Figure = {
         {
           label: 'Ogmios: seconds to replay the day',
           value: `${fmt(catchUpMs / 1000, 1)} s`,
-          note: `first start with CHAIN_BACKFILL_HOURS=24, fake Ogmios on loopback (a real node streams a day of mainnet blocks, ~90 KB each, in about a minute or two [INF])`,
+          note: 'first start with CHAIN_BACKFILL_HOURS=24, against the fake Ogmios on loopback: a real node adds its own time to serve the blocks (not measured here)',
         },
         {
           label: `keyless Koios after a day at ${fmt(DEX_TXS_PER_DAY)} DEX txs: behind the tip`,
