@@ -12,6 +12,7 @@ import { FakeUpstreams } from '../fake-upstreams/server'
 import { emptyWorld } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 import { scenario, SNEK, type Scenario } from './support/scenario'
+import { until } from './support/until'
 
 const RENEW_MS = 300
 const dir = mkdtempSync(join(tmpdir(), 'ogmios-one-'))
@@ -20,13 +21,6 @@ let fake: FakeUpstreams
 let ogmios: FakeOgmios
 let services: TestService[] = []
 
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(20)
-  }
-}
 
 beforeAll(async () => {
   s = scenario()

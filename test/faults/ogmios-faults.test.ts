@@ -17,6 +17,7 @@ import { FakeUpstreams } from '../fake-upstreams/server'
 import { emptyWorld } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 import { scenario, SNEK, type Scenario } from '../chain/support/scenario'
+import { until } from '../chain/support/until'
 
 const dir = mkdtempSync(join(tmpdir(), 'ogmios-faults-'))
 let s: Scenario
@@ -35,13 +36,6 @@ const start = async () => {
 }
 const position = () => svc.deps.chain!.position.read()
 
-async function until(what: string, ok: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(20)
-  }
-}
 const atTip = () => until('the tip', async () => (await position()).processed?.blockHash === s.chain.tip!.hash, 30_000)
 
 /** `n` blocks, each a swap on P1 or P2 in turn (a trade each), added to the chain; their tx hashes. */
@@ -89,7 +83,7 @@ afterAll(async () => {
 describe('Ogmios faults', () => {
   it('Ogmios absent at start: everything else is served, /readyz says the chain source is degraded and why, then it follows', async () => {
     await start()
-    await until('the source marked down', async () => (await position()).status === 'degraded')
+    await until('the source marked down', async () => (await position()).status === 'degraded', 15_000)
     const ready = await svc.json('/readyz')
     expect(ready.status).toBe(200)
     expect(ready.body.status).toBe('degraded')
