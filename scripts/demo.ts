@@ -15,6 +15,7 @@ import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
+import { FakeOgmios } from '../test/fake-upstreams/ogmios'
 import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
 import { addSafetyFacts } from '../test/fake-upstreams/demo-safety'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
@@ -37,9 +38,12 @@ setInterval(() => {
   chain.tick()
   newTokens.afterBlock()
 }, 20_000).unref()
+// CHAIN_SOURCE=ogmios: the same chain through a fake Ogmios (a real WebSocket), each block delivered as it is made.
+const fakeOgmios = process.env.CHAIN_SOURCE === 'ogmios' && !process.env.OGMIOS_URL ? await FakeOgmios.start(chain.chain) : null
 const config = loadConfig({
   ...process.env,
   ...fake.env(),
+  ...(fakeOgmios === null ? {} : { OGMIOS_URL: fakeOgmios.url }),
   DATABASE_URL: process.env.DATABASE_URL ?? 'file:./data/demo.db',
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
@@ -114,6 +118,9 @@ Start here
 Examples
 ${examples.join('\n')}
 ${chainExamples}${newTokensExamples(origin)}
+The chain follower reads ${fakeOgmios === null ? 'the fake Koios (polled every 2 s)' : `a fake Ogmios (${fakeOgmios.url}): each block as it is made, every 20 s`}; its position:
+  ${origin}${API_PREFIX}/chain/tip
+
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 

@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
-    .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
+    .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios, position: deps.chain?.position ?? null }))
     .use(streamRoutes({ hub: deps.stream, client: limitKey, origin: deps.origin }))
 
   const app = new Elysia()

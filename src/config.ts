@@ -90,6 +90,10 @@ export interface ChainConfig {
   pools: 'all' | 'curated'
   /** CHAIN_RETENTION_DAYS: pool updates kept this long; older ones are deleted (every hour keeps its candle). */
   retentionDays: number
+  /** CHAIN_SOURCE: `koios` polls the chain API (default); `ogmios` follows block by block through OGMIOS_URL. */
+  source: 'koios' | 'ogmios'
+  /** OGMIOS_URL: the Ogmios v6 WebSocket (`ws://` or `wss://`), read when source is `ogmios`. */
+  ogmiosUrl: string
 }
 
 export class ConfigError extends Error {
@@ -239,6 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
       backfillHours: int('CHAIN_BACKFILL_HOURS', 24, 0, 24 * 30),
       pools: oneOf('CHAIN_POOLS', read('CHAIN_POOLS'), ['all', 'curated'] as const, 'all'),
       retentionDays: int('CHAIN_RETENTION_DAYS', 90, 1, 36_500),
+      source: oneOf('CHAIN_SOURCE', read('CHAIN_SOURCE'), ['koios', 'ogmios'] as const, 'koios'),
+      ogmiosUrl: ogmiosUrl(read('OGMIOS_URL')),
     },
     community: {
       // ADA's whole supply is 45 billion: a larger minimum could never be met.
@@ -271,6 +277,24 @@ function redisUrl(raw: string | undefined): string | null {
   if (/^(redis|rediss|valkey|valkeys|redis\+tls|redis\+unix|redis\+tls\+unix):\/\/./.test(raw)) return raw
   // The value is not echoed: it may carry a password.
   throw new ConfigError(`REDIS_URL is not valid: expected redis://[user:password@]host[:port][/db] or rediss://…`)
+}
+
+/**
+ * Ogmios's own default port on the same machine, unless OGMIOS_URL names another (a node elsewhere, a hosted Ogmios).
+ * Not echoed: a hosted Ogmios carries its key in the host name.
+ */
+function ogmiosUrl(raw: string | undefined): string {
+  if (raw === undefined) return 'ws://localhost:1337'
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('OGMIOS_URL is not valid: expected ws://host:port or wss://host[:port][/path]')
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
+    throw new ConfigError('OGMIOS_URL is not valid: expected a ws:// or wss:// URL')
+  }
+  return raw
 }
 
 function databaseUrl(raw: string | undefined): string | null {

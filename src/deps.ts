@@ -18,6 +18,7 @@ import { StreamHub } from './modules/stream/hub'
 import { chainFollowing, type ChainFollowing } from './chain/setup'
 import { streamChainTrades } from './modules/trades/live'
 import { streamNewPools } from './modules/pools/live'
+import { renewChainAnswers } from './modules/trades/renew'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -117,6 +118,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   if (chain !== null) {
     streamChainTrades(chain.follower, stream, services.trades, logger)
     streamNewPools(chain.follower, stream, services.pools, logger)
+    renewChainAnswers(chain.follower, responses)
   }
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)
   return { config, logger, metrics, upstreamCache, responses, clients, origin, upstreams, registry, services, windows, cluster, database, stream, chain }

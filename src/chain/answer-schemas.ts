@@ -27,3 +27,50 @@ export const ChainTokenSchema = t.Object(
   },
   { title: 'ChainToken' },
 )
+
+const Span = t.Object({ fromHeight: t.Integer(), toHeight: t.Integer() }, { title: 'BlockSpan' })
+
+/** Where the chain follower stands: GET /chain/tip's `follower` and /readyz's `chain` (chain/position.ts). */
+export const FollowerPositionSchema = t.Object(
+  {
+    source: t.Union([t.Literal('koios'), t.Literal('ogmios')], { description: 'What the follower reads: the chain API (Koios, polled) or Ogmios (block by block)' }),
+    status: t.Union([t.Literal('starting'), t.Literal('following'), t.Literal('behind'), t.Literal('degraded')], {
+      description:
+        '`following`: within 5 blocks of the tip last seen, nothing left unread; `behind`: catching up, or (Koios over its budget) the newest ' +
+        'transactions were read first and older ones are not read yet (`unread`); `degraded`: the source does not answer (everything ' +
+        'recorded is still served); `starting`: nothing processed yet',
+    }),
+    reason: t.Union([t.String(), t.Null()], { description: 'The status in words; null while following' }),
+    processed: t.Union(
+      [
+        t.Object({
+          blockHeight: t.Integer({ description: 'The last block processed: every answer built from the chain records is as of it (`asOf`)' }),
+          blockHash: t.Union([t.String(), t.Null()]),
+          time: t.Union([t.Integer(), t.Null()], { description: 'Its time, Unix seconds' }),
+        }),
+        t.Null(),
+      ],
+      { description: 'null before the follower processed anything' },
+    ),
+    tip: t.Union(
+      [
+        t.Object({
+          blockHeight: t.Integer(),
+          blockHash: t.String(),
+          slot: t.Union([t.Integer(), t.Null()], { description: 'Absolute slot when the source gave it (Ogmios)' }),
+          time: t.Integer({ description: 'Unix seconds' }),
+          seenAt: t.Integer({ description: 'When the follower saw this tip, Unix seconds: Ogmios shows every block as it comes; Koios at each poll' }),
+        }),
+        t.Null(),
+      ],
+      { description: 'The chain tip as the follower last saw it; null before it saw one' },
+    ),
+    behind: t.Union([t.Object({ blocks: t.Integer({ minimum: 0 }), seconds: t.Union([t.Integer({ minimum: 0 }), t.Null()]) }), t.Null()], {
+      description: 'How far the last processed block is below the tip last seen, in blocks and in block time',
+    }),
+    unread: t.Array(Span, { description: 'Block spans below the processed block not read yet, newest first (Koios over its call budget keeps the tip first)' }),
+    backfill: t.Union([Span, t.Null()], { description: 'The first start’s history (CHAIN_BACKFILL_HOURS) still being read; null once read' }),
+    degradedSince: t.Union([t.Integer(), t.Null()], { description: 'Since when the source has not answered, Unix seconds; null unless degraded' }),
+  },
+  { title: 'FollowerPosition' },
+)

@@ -17,40 +17,38 @@
  * waits for the next poll, and the cursor stops before the first transaction not read. A Koios fault ends the
  * poll; what was recorded stays (re-reading it is a no-op) and the rest is read at the next poll.
  */
-import type { ChainPoolRow, PoolUpdateRow } from '../db/schema'
 import type { Logger } from '../observability/logger'
 import { CHAIN_FOLLOWER_CALLS_PER_POLL } from '../upstream/core-plan'
 import { asCore } from '../upstream/call-context'
 import { BudgetRefusal } from '../upstream/errors'
 import type { Koios } from '../upstream/koios'
-import { BATCH, type ChainBlock, type ChainTx, type TxRef } from '../upstream/koios-chain'
+import { BATCH, type ChainBlock, type TxRef } from '../upstream/koios-chain'
 import { PAGE_SIZE } from '../upstream/koios'
 import { forkHeight, PROVISIONAL_BLOCKS } from './rollback'
+import type { ChainPositionStore } from './position'
+import type { ChainRecorder, FollowerMetrics, NewPoolsListener, RollbackListener, TradesListener } from './recorder'
 import type { Backfill, ChainStore, Cursor, Discovery } from './store'
-import { poolOfUtxo, updatesOfTx, type FollowsToken, type PoolReaders } from './tx-updates'
+import { fillDatums } from './datums'
+import { discoveryPage } from './discovery'
+import type { FollowsToken, PoolReaders } from './tx-updates'
 
 /** Blocks per hour at one block per 20 s on average (shared/chain/README.md §5). */
 export const BLOCKS_PER_HOUR = 180
 /** Calls a tx_info batch may need after it: the batch's datum_info calls (datum-hash pools). */
 const DATUM_CALLS_PER_BATCH = 2
 
-export type TradesListener = (swaps: readonly PoolUpdateRow[]) => void
-/** Pools the live follow saw created (their first output), as stored: for the live stream (pools:new). */
-export type NewPoolsListener = (pools: readonly ChainPoolRow[]) => void
-/**
- * Told the height from which recorded updates were removed by a rollback (swaps heard from there on are void),
- * and the tokens whose swaps were removed.
- */
-export type RollbackListener = (fromHeight: number, tokens: readonly string[]) => void
-
 export interface FollowerDeps {
   koios: Koios
   store: ChainStore
+  /** Records what the transactions changed and tells the listeners (shared with the Ogmios follower). */
+  recorder: ChainRecorder
+  /** Where the tip last seen and Koios's health are written (GET /chain/tip, /readyz). */
+  position?: ChainPositionStore
   readers: PoolReaders
   /** Whether a token's ADA pools are recorded (every token by default; CHAIN_POOLS=curated: the registry's). */
   followsToken: FollowsToken
   logger: Logger
-  metrics?: { chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n?: number): void }
+  metrics?: FollowerMetrics
   backfillHours: number
   now: () => number
   callsPerPoll?: number
@@ -80,9 +78,6 @@ class Allowance {
 }
 
 export class ChainFollower {
-  private readonly listeners: TradesListener[] = []
-  private readonly rollbackListeners: RollbackListener[] = []
-  private readonly newPoolListeners: NewPoolsListener[] = []
   private readonly groups: string[][]
 
   constructor(private readonly deps: FollowerDeps) {
@@ -91,32 +86,17 @@ export class ChainFollower {
     for (let i = 0; i < creds.length; i += BATCH.credentialTxs) this.groups.push([...creds.slice(i, i + BATCH.credentialTxs)])
   }
 
-  /** Swaps recorded by the live follow (not the backfill), as they are stored: for the live stream (trades:<unit>). */
+  /** The recorder's events: whichever source records (CHAIN_SOURCE), listeners subscribe here (recorder.ts). */
   onTrades(listener: TradesListener): () => void {
-    this.listeners.push(listener)
-    return () => void this.listeners.splice(this.listeners.indexOf(listener), 1)
+    return this.deps.recorder.onTrades(listener)
   }
 
-  /** Pools created in the blocks the live follow reads (not the backfill's), once each. */
   onNewPools(listener: NewPoolsListener): () => void {
-    this.newPoolListeners.push(listener)
-    return () => void this.newPoolListeners.splice(this.newPoolListeners.indexOf(listener), 1)
+    return this.deps.recorder.onNewPools(listener)
   }
 
-  /** Rollbacks, for a live stream that handed out swaps of the orphaned blocks. */
   onRollback(listener: RollbackListener): () => void {
-    this.rollbackListeners.push(listener)
-    return () => void this.rollbackListeners.splice(this.rollbackListeners.indexOf(listener), 1)
-  }
-
-  private notify<L>(listeners: readonly L[], call: (listener: L) => void): void {
-    for (const listener of listeners) {
-      try {
-        call(listener)
-      } catch (error) {
-        this.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: a listener failed')
-      }
-    }
+    return this.deps.recorder.onRollback(listener)
   }
 
   /**
@@ -132,9 +112,12 @@ export class ChainFollower {
     try {
       await asCore(() => this.step(calls, report))
       this.deps.metrics?.chainEvent('poll')
+      await this.deps.position?.health(true, null)
     } catch (error) {
       this.deps.metrics?.chainEvent('poll_failed')
       const err = error instanceof Error ? error.message : String(error)
+      // The budget's own pacing is no fault of the source.
+      if (!(error instanceof BudgetRefusal)) await this.deps.position?.health(false, `Koios: ${err}`).catch(() => {})
       // A refusal is the ledger keeping the quota (a spent day, a cool-down): expected, not a fault to warn of.
       if (error instanceof BudgetRefusal) this.deps.logger.sampled('chain poll', 'info', { err, reason: error.reason }, 'chain follower poll refused by the Koios budget: retried at the next poll')
       else this.deps.logger.sampled('chain poll', 'warn', { err }, 'chain follower poll failed: retried at the next poll')
@@ -149,6 +132,7 @@ export class ChainFollower {
     const recent = await koios.latestBlocks(PROVISIONAL_BLOCKS + 2)
     if (recent.length === 0) return
     const tip = recent.reduce((a, b) => (b.height > a.height ? b : a))
+    await this.deps.position?.sawTip({ height: tip.height, hash: tip.hash, slot: null, time: tip.time })
     let cursor = await store.cursor()
     if (cursor === null) {
       // First start: the tip block is read live, the backfill covers the heights below it, newest first.
@@ -173,11 +157,8 @@ export class ChainFollower {
       if (fork !== null) {
         const below = recent.find((b) => b.height === fork - 1)
         cursor = { ...cursor, height: Math.min(cursor.height, fork - 1), hash: below?.hash ?? null, time: below?.time ?? null }
-        const { removed, swapTokens } = await store.rollback(fork, cursor, this.deps.now())
+        await this.deps.recorder.rollback(fork, cursor, this.deps.now())
         report.rolledBackFrom = fork
-        this.deps.metrics?.chainEvent('rollback')
-        this.deps.logger.warn({ fromHeight: fork, removedUpdates: removed }, 'chain rollback: orphaned updates removed, reading again')
-        this.notify(this.rollbackListeners, (listener) => listener(fork, swapTokens))
       }
     }
     await store.saveBlocks(recent, tip.height - PROVISIONAL_BLOCKS - 2)
@@ -188,6 +169,8 @@ export class ChainFollower {
       cursor = { ...cursor, discovery: await this.discover(cursor.discovery, calls, report) }
       await store.setCursor(cursor, this.deps.now())
     }
+    // A gap left by an earlier poll is read once the span before it is done, newest first.
+    if (cursor.backfill === null && (cursor.gaps?.length ?? 0) > 0) cursor = { ...cursor, backfill: cursor.gaps![0], gaps: cursor.gaps!.slice(1) }
     if (cursor.backfill !== null && calls.left >= 2 + DATUM_CALLS_PER_BATCH) {
       cursor = { ...cursor, backfill: await this.backfill(cursor.backfill, calls, report) }
       await store.setCursor(cursor, this.deps.now())
@@ -195,24 +178,37 @@ export class ChainFollower {
     report.cursor = cursor
   }
 
-  /** New transactions from the cursor to the tip, oldest first, as far as the allowance goes. */
+  /**
+   * New transactions from the cursor to the tip, the tip first: the newest page of each credential group, read in
+   * batches from the newest block down. When the poll's calls end before the oldest (or a page could not hold them
+   * all), the cursor still moves to the tip, and the heights below the last block read whole are left as a gap
+   * (cursor.gaps), read newest first with the calls later polls have left; the position says `behind`.
+   */
   private async live(cursor: Cursor, tip: ChainBlock, recent: readonly ChainBlock[], calls: Allowance, report: PollReport): Promise<Cursor> {
     if (cursor.height >= tip.height) return cursor
     const refs = new Map<string, TxRef>()
-    let covered = tip.height
+    // Heights at or below `floor` are not all in the pages read (a full page's oldest block may be cut).
+    let floor = cursor.height
     for (const group of this.groups) {
       calls.take()
-      const rows = await this.deps.koios.credentialTxs(group, cursor.height + 1, { order: 'asc' })
+      const rows = await this.deps.koios.credentialTxs(group, cursor.height + 1, { order: 'desc', maxHeight: tip.height })
       for (const r of rows) if (r.blockHeight <= tip.height) refs.set(r.txHash, r)
-      // A full page: heights past its last row are not all read yet.
-      if (rows.length >= PAGE_SIZE) covered = Math.min(covered, rows[rows.length - 1].blockHeight - 1)
+      if (rows.length >= PAGE_SIZE) floor = Math.max(floor, rows[rows.length - 1].blockHeight)
     }
-    const ordered = [...refs.values()].filter((r) => r.blockHeight <= covered).sort((a, b) => a.blockHeight - b.blockHeight || (a.txHash < b.txHash ? -1 : 1))
-    const { read, hashes } = await this.readTxs(ordered, calls, report, true)
-    const reachedHeight = read === ordered.length ? covered : ordered[read].blockHeight - 1
-    if (reachedHeight <= cursor.height) return cursor
-    const block = recent.find((b) => b.height === reachedHeight)
-    return { ...cursor, height: reachedHeight, hash: block?.hash ?? hashes.get(reachedHeight) ?? null, time: block?.time ?? null }
+    const newestFirst = [...refs.values()].filter((r) => r.blockHeight > floor).sort((a, b) => b.blockHeight - a.blockHeight || (a.txHash < b.txHash ? -1 : 1))
+    const { read, hashes } = await this.readTxs(newestFirst, calls, report, true)
+    if (read === 0 && newestFirst.length > 0) return cursor
+    // Not all read: the block of the first one left (perhaps read in part) and everything below it wait.
+    if (read < newestFirst.length) floor = Math.max(floor, newestFirst[read].blockHeight)
+    const gaps = floor > cursor.height ? [this.gap(cursor.height, floor), ...(cursor.gaps ?? [])] : (cursor.gaps ?? [])
+    if (floor > cursor.height) this.deps.logger.warn({ from: cursor.height + 1, to: floor, tip: tip.height }, 'chain follower: more transactions than a poll can read: the tip first, these blocks later')
+    const block = recent.find((b) => b.height === tip.height)
+    return { ...cursor, height: tip.height, hash: block?.hash ?? hashes.get(tip.height) ?? null, time: block?.time ?? tip.time, gaps }
+  }
+
+  /** Heights (bottom, top] left unread, to be read like the backfill, newest first. */
+  private gap(bottom: number, top: number): Backfill {
+    return { bottom, top, offsets: this.groups.map(() => 0), done: this.groups.map(() => false), gap: true }
   }
 
   /**
@@ -223,12 +219,8 @@ export class ChainFollower {
     const g = state.done.findIndex((d) => !d)
     if (g < 0) return null
     calls.take()
-    const page = await this.deps.koios.credentialUtxos(this.groups[g], state.offsets[g])
-    const pools = []
-    for (const { output, blockHeight, blockTime } of page.outputs) {
-      const found = poolOfUtxo(output, { height: blockHeight, time: blockTime }, this.deps.readers, this.deps.followsToken)
-      if (found !== null) pools.push(found)
-    }
+    const page = await discoveryPage(this.deps.koios, this.groups[g], state.offsets[g], this.deps.readers, this.deps.followsToken)
+    const pools = page.found.map((f) => f.pool)
     await this.deps.store.record([], pools)
     report.discovered += pools.length
     const offsets = [...state.offsets]
@@ -271,26 +263,11 @@ export class ChainFollower {
       // rollback just removed): stop before it, so it is asked again at the next poll rather than passed over.
       const returned = new Set(txs.map((t) => t.txHash))
       const missing = batch.findIndex((r) => !returned.has(r.txHash))
-      await this.fillDatums(txs, calls)
-      const swaps: PoolUpdateRow[] = []
-      const created: ChainPoolRow[] = []
-      for (const tx of txs.sort((a, b) => a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex)) {
-        hashes.set(tx.blockHeight, tx.blockHash)
-        const result = updatesOfTx(tx, this.deps.readers, this.deps.followsToken)
-        for (const s of result.skipped) {
-          this.deps.logger.warn({ txHash: s.txHash, output: s.index, reason: s.reason }, 'chain follower: pool output skipped (unreadable)')
-        }
-        report.skipped += result.skipped.length
-        if (result.skipped.length > 0) this.deps.metrics?.chainEvent('skipped_output', result.skipped.length)
-        const added = await this.deps.store.record(result.updates, result.pools)
-        report.recorded += added
-        if (added > 0) this.deps.metrics?.chainEvent('update', added)
-        // A block re-read after a capped poll inserts nothing: its swaps and pools were handed out already.
-        if (added > 0) swaps.push(...result.updates.filter((u) => u.kind === 'swap'))
-        if (added > 0) created.push(...result.pools.filter((p) => p.createdHeight !== null))
-      }
-      if (live && swaps.length > 0) this.notify(this.listeners, (listener) => listener(swaps))
-      if (live && created.length > 0) this.notify(this.newPoolListeners, (listener) => listener(created))
+      await fillDatums(txs, this.deps.readers, (hashes) => (calls.take(), this.deps.koios.datumInfo(hashes)), DATUM_CALLS_PER_BATCH)
+      for (const tx of txs) hashes.set(tx.blockHeight, tx.blockHash)
+      const { recorded, skipped } = await this.deps.recorder.record(txs, live)
+      report.recorded += recorded
+      report.skipped += skipped
       if (missing >= 0) {
         this.deps.logger.info({ txHash: batch[missing].txHash }, 'chain follower: tx_info did not return a listed tx: asked again at the next poll')
         read += missing
@@ -299,29 +276,5 @@ export class ChainFollower {
       read += batch.length
     }
     return { read, hashes }
-  }
-
-  /** The datums of datum-hash pool inputs and outputs, from datum_info (at most DATUM_CALLS_PER_BATCH calls). */
-  private async fillDatums(txs: ChainTx[], calls: Allowance): Promise<void> {
-    const wanted = new Set<string>()
-    for (const tx of txs) {
-      for (const o of [...tx.inputs, ...tx.outputs]) {
-        if (o.datumCbor === null && o.datumHash !== null && this.deps.readers.datumByHash.has(o.paymentCred)) wanted.add(o.datumHash)
-      }
-    }
-    const list = [...wanted]
-    const datums = new Map<string, string>()
-    for (let i = 0; i < list.length && i < DATUM_CALLS_PER_BATCH * BATCH.datumInfo; i += BATCH.datumInfo) {
-      calls.take()
-      for (const [k, v] of await this.deps.koios.datumInfo(list.slice(i, i + BATCH.datumInfo))) datums.set(k, v)
-    }
-    for (const tx of txs) {
-      for (const list of [tx.inputs, tx.outputs]) {
-        for (let i = 0; i < list.length; i++) {
-          const o = list[i]
-          if (o.datumCbor === null && o.datumHash !== null && datums.has(o.datumHash)) list[i] = { ...o, datumCbor: datums.get(o.datumHash)! }
-        }
-      }
-    }
   }
 }

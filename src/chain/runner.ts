@@ -8,6 +8,7 @@
 import type { Logger } from '../observability/logger'
 import type { ChainFollower } from './follower'
 import type { Lease } from './lease'
+import type { OgmiosFollower } from './ogmios-follower'
 
 export interface FollowerRunner {
   start(): void
@@ -61,6 +62,66 @@ export function followerRunner(follower: ChainFollower, lease: Lease, intervalMs
       stopped = true
       if (timer !== null) clearTimeout(timer)
       await running
+    },
+    get leading() {
+      return leading
+    },
+  }
+}
+
+/**
+ * The Ogmios follower's schedule: it follows continuously, not by polls. Every `renewMs` the lease is taken or
+ * renewed (it lasts three of those); while held, the follower runs (started once, restarted if it stopped), and
+ * the lease holder's other work runs every `tasksMs` (the plan's 'chain-tokens' interval). A lost lease stops the
+ * follower, so two instances never follow at once for longer than one renewal.
+ */
+export function streamingRunner(
+  follower: Pick<OgmiosFollower, 'start' | 'stop' | 'following'>,
+  lease: Lease,
+  renewMs: number,
+  logger: Logger,
+  tasks: readonly AfterPoll[] = [],
+  tasksMs = renewMs,
+): FollowerRunner {
+  let timer: ReturnType<typeof setInterval> | null = null
+  let leading = false
+  let lastTasks = 0
+  let busy: Promise<void> | null = null
+  const tick = async () => {
+    try {
+      const held = await lease.acquire(leaseMsFor(renewMs))
+      if (held !== leading) logger.info({ leading: held }, held ? 'chain follower: this instance follows the chain' : 'chain follower: another instance follows the chain')
+      leading = held
+      if (!held) {
+        if (follower.following) await follower.stop()
+        return
+      }
+      follower.start()
+      if (Date.now() - lastTasks >= tasksMs) {
+        lastTasks = Date.now()
+        for (const task of tasks) {
+          await task.run().catch((error) => logger.warn({ task: task.name, err: error instanceof Error ? error.message : String(error) }, 'chain follower: a task of the lease holder failed'))
+        }
+      }
+    } catch (error) {
+      leading = false
+      if (follower.following) await follower.stop()
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'chain follower: lease failed')
+    }
+  }
+  const run = () => {
+    if (busy !== null) return
+    busy = tick().finally(() => (busy = null))
+  }
+  return {
+    start() {
+      run()
+      timer = setInterval(run, renewMs)
+    },
+    async stop() {
+      if (timer !== null) clearInterval(timer)
+      await busy
+      await follower.stop()
     },
     get leading() {
       return leading

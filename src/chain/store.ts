@@ -19,6 +19,8 @@ export interface Cursor {
   backfill: Backfill | null
   /** The discovery pass over current pool UTxOs: a page offset per credential group; null once done. */
   discovery: Discovery | null
+  /** Spans left unread below the cursor (the tip read first when over budget), newest first, each read once the backfill is done. */
+  gaps?: Backfill[]
 }
 
 export interface Discovery {
@@ -32,6 +34,8 @@ export interface Backfill {
   top: number
   offsets: number[]
   done: boolean[]
+  /** A span the live read left for later (over budget), not the first start's history. */
+  gap?: boolean
 }
 
 const INSERT_CHUNK = 200
@@ -43,6 +47,7 @@ const cursorRow = (cursor: Cursor, nowMs: number) => ({
   time: cursor.time,
   backfill: cursor.backfill === null ? null : JSON.stringify(cursor.backfill),
   discovery: cursor.discovery === null ? null : JSON.stringify(cursor.discovery),
+  gaps: cursor.gaps === undefined || cursor.gaps.length === 0 ? null : JSON.stringify(cursor.gaps),
   updatedAtMs: nowMs,
 })
 
@@ -59,6 +64,7 @@ export class ChainStore {
       time: row.time,
       backfill: row.backfill === null ? null : (JSON.parse(row.backfill) as Backfill),
       discovery: row.discovery === null ? null : (JSON.parse(row.discovery) as Discovery),
+      gaps: row.gaps === null ? [] : (JSON.parse(row.gaps) as Backfill[]),
     }
   }
 
@@ -236,6 +242,24 @@ export class ChainStore {
       const firstHour = hour?.time ?? null
       if (firstHour === null) return first
       return first !== null && first < firstHour + HOUR_SECONDS ? first : firstHour
+    })
+  }
+
+  /** The blocks kept (chain_blocks), newest first: the Ogmios follower's points to resume from. */
+  async recentBlocks(limit: number): Promise<ChainBlock[]> {
+    return this.database.read((db) => db.select().from(chainBlocks).orderBy(desc(chainBlocks.height)).limit(limit))
+  }
+
+  /**
+   * The lowest height of a kept block or recorded update after `time` (Unix s): where a rollback to a point no
+   * longer held starts. Null when nothing recorded is after it.
+   */
+  async firstHeightAfter(time: number): Promise<number | null> {
+    return this.database.read(async (db) => {
+      const [block] = await db.select({ h: sql<number | null>`min(${chainBlocks.height})` }).from(chainBlocks).where(sql`${chainBlocks.time} > ${time}`)
+      const [update] = await db.select({ h: sql<number | null>`min(${poolUpdates.blockHeight})` }).from(poolUpdates).where(sql`${poolUpdates.blockTime} > ${time}`)
+      const heights = [block?.h, update?.h].filter((h): h is number => h !== null && h !== undefined)
+      return heights.length === 0 ? null : Math.min(...heights)
     })
   }
 

@@ -36,7 +36,7 @@ export interface TxUpdates {
 export type FollowsToken = (unit: string) => boolean
 
 /** A followed pool: a token against ADA that is followed (token/token pools are not: see docs/guide/chain-trades.md). */
-const followed = (state: PoolState, followsToken: FollowsToken): boolean => state.assetA === LOVELACE && followsToken(state.assetB)
+export const followed = (state: PoolState, followsToken: FollowsToken): boolean => state.assetA === LOVELACE && followsToken(state.assetB)
 
 /** Where a pool state was read: the block and transaction (for a current UTxO, the one that created it). */
 interface ReadAt {
@@ -84,10 +84,17 @@ const poolRow = (state: PoolState, at: ReadAt, created: { blockHash: string } | 
 
 /**
  * The pool's first output: no input of the transaction at a pool script holds the pool's identity unit. (A pool
- * input that could not be read leaves no previous state either, but it is no creation.)
+ * input that could not be read leaves no previous state either, but it is no creation.) When the inputs are known
+ * only in part (Ogmios's references, not all resolved), the transaction must also mint the identity unit: a pool
+ * identity comes into being only by its mint.
  */
 const creates = (tx: ChainTx, state: PoolState, readers: PoolReaders): boolean =>
-  !tx.inputs.some((input) => readers.credentials.includes(input.paymentCred) && input.assets.has(state.identityUnit))
+  !hasPoolInput(tx, state, readers) &&
+  (tx.partialInputs !== true || (tx.minted.get(state.identityUnit) ?? 0n) > 0n)
+
+/** The transaction spends an output of this pool (an input at a pool script holding its identity unit). */
+export const hasPoolInput = (tx: ChainTx, state: PoolState, readers: PoolReaders): boolean =>
+  tx.inputs.some((input) => readers.credentials.includes(input.paymentCred) && input.assets.has(state.identityUnit))
 
 export function updatesOfTx(tx: ChainTx, readers: PoolReaders, followsToken: FollowsToken): TxUpdates {
   const skipped: Skipped[] = []

@@ -232,6 +232,11 @@ export const chainCursor = sqliteTable('chain_cursor', {
   /** Unix seconds of the block at `height`. */
   time: integer('time'),
   backfill: text('backfill'),
+  /**
+   * JSON of the spans left unread below the cursor, newest first, each read like the backfill once it is done (the
+   * Koios follower keeps the tip first when more transactions arrive than a poll can read); null: none.
+   */
+  gaps: text('gaps'),
   /** JSON of the first start's discovery pass over the pool credentials' current UTxOs (page offset per group), null once done. */
   discovery: text('discovery'),
   updatedAtMs: integer('updated_at_ms').notNull(),
@@ -242,6 +247,43 @@ export const chainBlocks = sqliteTable('chain_blocks', {
   height: integer('height').primaryKey(),
   hash: text('hash').notNull(),
   time: integer('time').notNull(),
+})
+
+/**
+ * The pool outputs an Ogmios follower may see spent (Ogmios gives inputs as references only): each followed pool
+ * output it recorded or found (`ref` = tx hash#index), as JSON of the output, with the height it was created and
+ * spent at. A rollback deletes those created above its point and un-spends those spent above it; spent ones
+ * are kept 2,160 blocks (the deepest rollback), then deleted.
+ */
+export const chainPoolOutputs = sqliteTable(
+  'chain_pool_outputs',
+  {
+    ref: text('ref').primaryKey(),
+    poolId: text('pool_id').notNull(),
+    height: integer('height').notNull(),
+    spentHeight: integer('spent_height'),
+    output: text('output').notNull(),
+  },
+  (table) => [index('chain_pool_outputs_spent').on(table.spentHeight), index('chain_pool_outputs_height').on(table.height)],
+)
+
+/**
+ * Where the follower stands beside the chain (one row, id 1), written by the instance that follows so that every
+ * instance answers GET /chain/tip and /readyz alike: the source, the chain tip as last seen (Unix s and ms), and
+ * whether the source is reachable (`sourceOk`, with the reason when not, since when).
+ */
+export const chainPosition = sqliteTable('chain_position', {
+  id: integer('id').primaryKey(),
+  source: text('source').notNull(),
+  tipHeight: integer('tip_height'),
+  tipHash: text('tip_hash'),
+  tipSlot: integer('tip_slot'),
+  tipTime: integer('tip_time'),
+  seenAtMs: integer('seen_at_ms'),
+  sourceOk: integer('source_ok', { mode: 'boolean' }).notNull(),
+  reason: text('reason'),
+  sinceMs: integer('since_ms'),
+  updatedAtMs: integer('updated_at_ms').notNull(),
 })
 
 /** The follower lease when there is no Redis: one row per lease name, held until `expiresAtMs`. */

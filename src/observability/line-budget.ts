@@ -19,6 +19,8 @@ export const LINE_BUDGETS = {
   'mcp rejected': { lines: 20, windowMs: 10_000 },
   /** A chain follower poll refused by the budget or failed: repeats at every poll while it lasts. */
   'chain poll': { lines: 5, windowMs: 600_000 },
+  /** An Ogmios message the follower could not read (each logged once, skipped): a broken peer could send many. */
+  'chain message': { lines: 20, windowMs: 60_000 },
   /** A background refresh failing or an upstream degrading a build: repeats per key while an upstream is down. */
   'upstream degraded': { lines: 20, windowMs: 60_000 },
 } as const satisfies Record<string, Budget>

@@ -70,7 +70,7 @@ export class Metrics implements UpstreamObserver {
 
   private readonly chainEvents = new Counter({
     name: 'chain_follower_events_total',
-    help: 'Chain follower events: polls, polls failed (retried at the next), outputs skipped (bad chain data), rollbacks, updates recorded',
+    help: 'Chain follower events: polls (Ogmios: sessions ended, as poll_failed), polls failed (retried at the next), outputs skipped (bad chain data), Ogmios messages skipped (unreadable), rollbacks, updates recorded',
     labelNames: ['event'],
     registers: [this.registry],
   })
@@ -179,7 +179,7 @@ export class Metrics implements UpstreamObserver {
     this.refusals.inc({ upstream, lane, reason })
   }
 
-  chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'rollback' | 'update', n = 1): void {
+  chainEvent(event: 'poll' | 'poll_failed' | 'skipped_output' | 'skipped_message' | 'rollback' | 'update', n = 1): void {
     this.chainEvents.inc({ event }, n)
   }
 

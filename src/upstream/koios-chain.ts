@@ -37,6 +37,11 @@ export interface ChainTx {
   outputs: ChainOutput[]
   /** Net mint (+) or burn (−) per unit (`assets_minted`): LP supply changes of Minswap V1 and Sundae pools. */
   minted: Map<string, bigint>
+  /**
+   * True when `inputs` holds only the spent outputs the source could resolve (Ogmios gives references): a pool
+   * output with no pool input is then a creation only when the transaction mints the pool's identity unit.
+   */
+  partialInputs?: boolean
 }
 
 const HEX = /^[0-9a-f]*$/

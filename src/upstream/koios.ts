@@ -518,6 +518,15 @@ export class Koios {
     return keep(expectArray('koios', res.body, 'blocks'), readBlock)
   }
 
+  /**
+   * `GET /blocks` newest first, one row `offset` below the tip: where a follower that starts `offset` blocks back
+   * intersects the chain, in one call; null when the chain is shorter.
+   */
+  async blockBelowTip(offset: number): Promise<ChainBlock | null> {
+    const res = await this.http.get('/blocks', { select: 'hash,block_height,block_time', order: 'block_height.desc', offset, limit: 1 })
+    return keep(expectArray('koios', res.body, 'blocks'), readBlock)[0] ?? null
+  }
+
   private async allPages(path: string, body: Json, what: string): Promise<{ assets: AssetBalance[]; truncated: boolean }> {
     const assets: AssetBalance[] = []
     for (let page = 0; page < MAX_PAGES; page++) {

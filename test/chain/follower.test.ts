@@ -233,29 +233,44 @@ describe('chain follower over a fake Koios chain', () => {
     expect(credentialTxs.length).toBeGreaterThan(0)
     for (const call of credentialTxs) {
       expect((call.body as any)._after_block_height).toBe(cursorBefore + 1)
-      expect(call.query.order).toStartWith('block_height.asc')
+      expect(call.query.order).toStartWith('block_height.desc')
     }
     expect(fake.count('koios', '/tx_info')).toBe(1)
     const trades = (await svc.json(`/api/v1/tokens/${SNEK}/trades?pool=${s.p2.poolId}&limit=500`)).body.trades
     expect(trades.map((t: any) => t.amountToken)).toEqual(['246000', '249000'])
   })
 
-  it('never makes more Koios calls in a poll than the core plan reserves for one', async () => {
+  it('never makes more Koios calls in a poll than the core plan reserves for one; over it, the tip first and the rest later, saying behind', async () => {
     const planned = svc.deps.upstreams.plan.koios.inputs.find((i) => i.id === 'chain-follower')!
+    const before = (await poll()).cursor!.height
     // 200 swaps in 200 blocks: more tx_info batches than one poll may make.
     for (let i = 0; i < 200; i++) s.chain.addBlock([[{ pool: s.p2, reserveA: 202_000_000_000n + BigInt(i + 1) * 1_000_000n, reserveB: 49_505_000n - BigInt(i + 1) * 200n }]])
-    let polls = 0
+    fake.calls.length = 0
+    const first = await poll()
+    expect(fake.count('koios')).toBeLessThanOrEqual(planned.callsPerRefresh)
+    // The tip first: the newest blocks are read, the cursor is at the tip, the older ones are a gap read later.
+    expect(first.cursor!.height).toBe(s.chain.tip!.height)
+    const gap = first.cursor!.gaps![0] ?? first.cursor!.backfill!
+    expect(gap).toMatchObject({ bottom: before, gap: true })
+    expect(gap.top).toBeLessThan(s.chain.tip!.height)
+    const newest = (await svc.json(`/api/v1/tokens/${SNEK}/trades?pool=${s.p2.poolId}&limit=1&before=${s.chain.tip!.time + 1}`)).body.trades[0]
+    expect(newest.blockHeight).toBe(s.chain.tip!.height)
+    const behind = (await svc.json('/api/v1/chain/tip')).body.follower
+    expect(behind).toMatchObject({ source: 'koios', status: 'behind', behind: { blocks: 0, seconds: 0 } })
+    expect(behind.unread[0]).toEqual({ fromHeight: before + 1, toHeight: gap.top })
+    expect(behind.reason).toContain('newest were read first')
+    let polls = 1
     for (; polls < 20; polls++) {
       fake.calls.length = 0
       const report = await poll()
       expect(fake.count('koios')).toBeLessThanOrEqual(planned.callsPerRefresh)
       expect(report.calls).toBe(fake.count('koios'))
-      if (report.cursor!.height === s.chain.tip!.height) break
+      if (report.cursor!.backfill === null && report.cursor!.gaps!.length === 0) break
     }
-    expect(polls).toBeGreaterThan(0) // the cap made it take several polls
     // (another limit than the last test's request: a new answer, not its cached copy)
     const trades = (await svc.json(`/api/v1/tokens/${SNEK}/trades?pool=${s.p2.poolId}&limit=499`)).body.trades
     expect(trades.length).toBe(202)
+    expect(await svc.deps.chain!.position.read()).toMatchObject({ status: 'following', unread: [] })
     for (const call of fake.calls.filter((c) => c.method === 'POST')) expect(JSON.stringify(call.body).length).toBeLessThanOrEqual(1000)
   }, 60_000)
 })

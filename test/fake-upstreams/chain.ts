@@ -52,6 +52,11 @@ export class FakeChain {
   readonly datums = new Map<string, string>()
   /** Tx hashes tx_info leaves out (a Koios instance that has not indexed them yet). */
   readonly withheld = new Set<string>()
+  /**
+   * Txs whose scripts failed (Ogmios `spends: "collaterals"`): their pool inputs were not spent and their outputs
+   * not created, so the pools did not move; Koios (db-sync) keeps no pool output of theirs.
+   */
+  readonly failed = new Set<string>()
   private branch = 0
 
   constructor(
@@ -71,8 +76,11 @@ export class FakeChain {
     return { spec: { ...spec }, poolId: f.poolId, identityUnit: f.identityUnit, output: null, history: [] }
   }
 
-  /** Append a block holding one tx per entry (in block order); returns it. */
-  addBlock(txs: Array<PoolMove[] | { raw: (txHash: string) => ChainOutput[] }>, options: { time?: number } = {}): FakeBlock {
+  /**
+   * Append a block holding one tx per entry (in block order); returns it. `{ failed }`: a tx that tried those pool
+   * moves and failed its scripts (the pools stay as they were).
+   */
+  addBlock(txs: Array<PoolMove[] | { raw: (txHash: string) => ChainOutput[] } | { failed: PoolMove[] }>, options: { time?: number } = {}): FakeBlock {
     const height = this.tip === undefined ? this.firstHeight : this.tip.height + 1
     const block: FakeBlock = {
       height,
@@ -84,7 +92,13 @@ export class FakeChain {
       const txHash = sha(`tx:${height}:${blockIndex}:${this.branch}`)
       const tx: FakeTx = { txHash, block, blockIndex, inputs: [], outputs: [], minted: new Map() }
       if ('raw' in entry) tx.outputs.push(...entry.raw(txHash))
-      else entry.forEach((move, index) => this.move(tx, move, index))
+      else if ('failed' in entry) {
+        entry.failed.forEach((move, index) => {
+          if (move.pool.output !== null) tx.inputs.push(move.pool.output)
+          tx.outputs.push(poolFixture({ ...move.pool.spec, reserveA: move.reserveA, reserveB: move.reserveB, txHash, index, withDatum: false }).output)
+        })
+        this.failed.add(txHash)
+      } else entry.forEach((move, index) => this.move(tx, move, index))
       this.txs.push(tx)
     })
     return block
@@ -135,6 +149,8 @@ export class FakeChain {
     if (fixture.output.datumHash !== null) this.datums.set(fixture.output.datumHash, fixture.datumCbor)
     const minted = pool.output === null ? pool.spec.lpSupply : pool.spec.lpSupply - before
     if (minted !== 0n) tx.minted.set(pool.poolId, minted)
+    // A pool's identity token (its NFT, or share token) is minted by the transaction that creates the pool.
+    if (pool.output === null && pool.identityUnit !== pool.poolId) tx.minted.set(pool.identityUnit, 1n)
     pool.output = fixture.output
     pool.history.push({ height: tx.block.height, output: fixture.output, spec: pool.spec })
   }
@@ -142,8 +158,9 @@ export class FakeChain {
 
 /** Outputs at the credentials no later tx spent (credential_utxos), in (tx hash, index) order. */
 export function unspent(chain: FakeChain, creds: ReadonlySet<string>): Array<{ output: ChainOutput; tx: FakeTx }> {
-  const spent = new Set(chain.txs.flatMap((t) => t.inputs.map((i) => `${i.txHash}#${i.index}`)))
-  return chain.txs
+  const applied = chain.txs.filter((t) => !chain.failed.has(t.txHash))
+  const spent = new Set(applied.flatMap((t) => t.inputs.map((i) => `${i.txHash}#${i.index}`)))
+  return applied
     .flatMap((tx) => tx.outputs.filter((o) => creds.has(o.paymentCred) && !spent.has(`${o.txHash}#${o.index}`)).map((output) => ({ output, tx })))
     .sort((a, b) => (a.output.txHash < b.output.txHash ? -1 : a.output.txHash > b.output.txHash ? 1 : a.output.index - b.output.index))
 }
@@ -181,5 +198,6 @@ export function koiosTx(tx: FakeTx, flags: { inputs: boolean; assets: boolean; b
   }
 }
 
-export const touches = (tx: FakeTx, creds: ReadonlySet<string>) =>
-  tx.inputs.some((o) => creds.has(o.paymentCred)) || tx.outputs.some((o) => creds.has(o.paymentCred))
+/** A tx at the credentials as Koios lists it: a failed tx created no output and spent no input there. */
+export const touches = (tx: FakeTx, creds: ReadonlySet<string>, failed: ReadonlySet<string> = new Set()) =>
+  !failed.has(tx.txHash) && (tx.inputs.some((o) => creds.has(o.paymentCred)) || tx.outputs.some((o) => creds.has(o.paymentCred)))

@@ -59,6 +59,9 @@ const FIXTURE_TIP = {
   blockTime: 1751803236,
   // 1751803236 s = day 20275 since 1970-01-01 (2025-07-06) + 43236 s (12:00:36)
   blockTimeIso: '2025-07-06T12:00:36.000Z',
+  // No chain follower here (CHAIN_FOLLOW=off): the chain API's tip.
+  tipSource: 'chain-api',
+  follower: null,
 }
 
 describe('an MCP client from the official SDK', () => {

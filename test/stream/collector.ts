@@ -6,6 +6,8 @@ export interface Received {
   type: string
   id: string
   data: any
+  /** When it arrived (Unix ms). */
+  at: number
 }
 
 export class Collector {
@@ -21,7 +23,7 @@ export class Collector {
       fetch: (input, init) => fetch(input, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } }),
     })
     for (const type of ['snapshot', 'screener', 'token', 'trade', 'pool', 'reset']) {
-      this.source.addEventListener(type, (event) => this.events.push({ type, id: event.lastEventId, data: JSON.parse(event.data) }))
+      this.source.addEventListener(type, (event) => this.events.push({ type, id: event.lastEventId, data: JSON.parse(event.data), at: Date.now() }))
     }
     this.source.onopen = () => void this.opens++
     this.source.onerror = (event) => void this.errors.push({ status: (event as { code?: number }).code, message: (event as { message?: string }).message })

@@ -28,7 +28,7 @@ export const ohlcvDoc = endpoint({
     'from the interval of its first record on are built by this service from the pool\'s on-chain swaps, and the ' +
     'earlier ones are source B\'s candles of the same pool (a Minswap V2 pool\'s id is source B\'s pool address), ' +
     'read with the same calls as any source B chart: so `tf=1d&limit=90` has 90 days wherever source B has them, ' +
-    'and the newest candles are as fresh as the last block read. Each candle says its `source` (`chain` or ' +
+    'and the newest candles are as fresh as the last block read (`asOf`; null when every candle is source B\'s). Each candle says its `source` (`chain` or ' +
     '`sourceB`), and `coverage` names the seam (the time from which the candles are chain-built). A pool only ' +
     'source B lists is charted from source B alone; a followed pool source B does not list, from the chain alone. ' +
     'When source B is refused or fails, a followed pool is still charted from the chain and `missing` names source ' +
@@ -102,5 +102,6 @@ export const ohlcvDoc = endpoint({
     coverage: 'Candles of the deepest (top) source B pool (SNEK / ADA on minswap-cardano) only, not an all-DEX aggregate.',
     missing: [],
     decimalsSource: null,
+    asOf: null,
   },
 })

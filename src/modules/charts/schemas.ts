@@ -4,6 +4,7 @@ import { literals } from '../../catalogue/literals'
 import { Missing } from '../../http/missing-source'
 import { TIMEFRAMES } from './timeframes'
 import { nullableDecimalsSource } from '../../chain/answer-schemas'
+import { AsOfSchema } from '../trades/schemas'
 
 export const PoolRefSchema = t.Object(
   {
@@ -44,6 +45,8 @@ export const OhlcvResponse = t.Object(
     }),
     missing: Missing,
     decimalsSource: nullableDecimalsSource("every candle is source B's, which source B scales itself (chain-built candles are scaled by these decimals)"),
+    /** As of the last block the chain follower processed (null when every candle is source B's, or before it read any). */
+    asOf: AsOfSchema,
   },
   { title: 'Ohlcv' },
 )

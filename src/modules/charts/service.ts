@@ -26,7 +26,7 @@ import { TIMEFRAME_SPECS } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
 import type { OhlcvBody } from './schemas'
 import { ChainStore } from '../../chain/store'
-import { chainChartCoverage } from '../../chain/serving'
+import { asOf, chainChartCoverage } from '../../chain/serving'
 import { TokenIdentities } from '../../chain/identities'
 import { shownTicker, type TokenIdentity } from '../../chain/token-identity'
 import type { ChainPoolRow } from '../../db/schema'
@@ -106,6 +106,7 @@ export class ChartService {
         missing,
         // Source B scales its own candles; chain-built ones by these decimals.
         decimalsSource: chainPart === null || chainPart.candles.length === 0 ? null : identity.decimalsSource,
+        asOf: chainPart === null ? null : asOf(await this.chain!.cursor()),
       },
       stale: missing.length > 0 || (!(listed instanceof UpstreamError) && listed.stale) || (sourceB?.stale ?? false) || (chainPart?.stale ?? false),
     }

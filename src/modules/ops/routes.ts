@@ -5,6 +5,7 @@ import { apiError } from '../../http/error-catalogue'
 import type { Metrics } from '../../observability/metrics'
 import type { BudgetLedger } from '../../upstream/budget-ledger'
 import { UPSTREAM_NAMES, type CorePlan } from '../../upstream/core-plan'
+import type { FollowerPosition } from '../../chain/position'
 
 export interface DatabaseProbe {
   ping(): Promise<void>
@@ -20,7 +21,8 @@ const NO_STORE = { 'cache-control': 'no-store' }
  *   instance then answers from its own memory with its own budget share), the last status of each upstream and
  *   the core plan (each upstream's budget, core share and core intervals), and per upstream and window
  *   (minute lanes, UTC day, UTC month) its limit, use and reset time; an upstream that said its quota is spent
- *   is not ok, with the time it is exhausted until;
+ *   is not ok, with the time it is exhausted until; and the chain follower's position (`chain`: its source, the
+ *   last block processed, the tip last seen, how far behind; a source that does not answer makes it "degraded");
  * - /metrics: Prometheus text; with METRICS_TOKEN set, only for `Authorization: Bearer <token>` (401 otherwise).
  */
 export function opsRoutes(deps: {
@@ -29,6 +31,8 @@ export function opsRoutes(deps: {
   database: DatabaseProbe | null
   cluster: { status(): ClusterStatus } | null
   upstreams: { plan: CorePlan; ledger: Pick<BudgetLedger, 'usage'> }
+  /** The chain follower's position (null when it is off). */
+  chain: { position: { read(): Promise<FollowerPosition> } } | null
 }) {
   const startedAt = Date.now()
   const authorised = deps.config.metricsToken === null ? () => true : bearerCheck(deps.config.metricsToken)
@@ -63,12 +67,15 @@ export function opsRoutes(deps: {
       }
       const upstreamsOk = Object.values(upstreams).every((u) => u?.ok !== false)
       const shared = deps.cluster?.status()
+      // The follower's source down (Ogmios gone, Koios failing) degrades the service, never takes it down.
+      const chain = deps.chain === null || database === 'unreachable' ? null : await deps.chain.position.read().catch(() => null)
       set.status = database === 'unreachable' ? 503 : 200
-      const degraded = !upstreamsOk || (shared !== undefined && shared.redis !== 'ok')
+      const degraded = !upstreamsOk || (shared !== undefined && shared.redis !== 'ok') || chain?.status === 'degraded'
       const status = database === 'unreachable' ? 'unavailable' : degraded ? 'degraded' : 'ready'
       // The core plan: per upstream its budget, the share reserved for core inputs and their intervals.
       const plan = deps.upstreams.plan
-      return shared === undefined ? { status, database, upstreams, quotas, plan } : { status, database, shared, upstreams, quotas, plan }
+      const body = { status, database, chain, upstreams, quotas, plan }
+      return shared === undefined ? body : { ...body, shared }
     }, { detail: { hide: true } })
     .get('/metrics', async ({ request }) => {
       if (!authorised(request.headers.get('authorization'))) throw apiError('metrics_unauthorized')

@@ -87,7 +87,8 @@ export const tokenDetailDoc = endpoint({
     '`chainPools` (an addition to the contract) lists the token\'s ADA pools that the chain follower records (any ' +
       'token; see the chain trades guide), deepest first, with the latest price read on chain (ADA per token, from the ' +
       'tradeable reserves; per base unit when `decimalsSource` is unknown) and the block it was read at; empty when ' +
-      'the follower has seen none.',
+      'the follower has seen none. `chainPoolsAsOf` names the last block the follower processed (null without it): ' +
+      'GET /chain/tip says how far behind the chain tip that is.',
     'Degrades rather than fails: when a source is refused (this service\'s budget or quota for it, or this client\'s ' +
       'fair share of it: nothing is called) or fails with no cached copy, the answer is 200 with what the other ' +
       'sources gave and `missing` lists each source left out as `{source, code, retryAfter}` (`sourceA`, `sourceB`, ' +

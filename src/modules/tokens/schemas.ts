@@ -5,6 +5,7 @@
 import { t, type Static } from 'elysia'
 import { Missing } from '../../http/missing-source'
 import { DecimalsSourceSchema } from '../../chain/answer-schemas'
+import { AsOfSchema } from '../trades/schemas'
 
 const nullable = <T extends ReturnType<typeof t.Number>>(schema: T) => t.Union([schema, t.Null()])
 const MaybeUsd = (description: string) => nullable(t.Number({ description: `${description}; null when no pool reports it` }))
@@ -119,6 +120,7 @@ export const TokenDetail = t.Object({
   chainPools: t.Array(ChainPoolPrice, {
     description: "The token's pools the chain follower records (any token traded against ADA on the followed DEXes), deepest first: the latest price read on chain per pool; empty when none",
   }),
+  chainPoolsAsOf: AsOfSchema,
   missing: Missing,
 })
 

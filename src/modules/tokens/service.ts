@@ -32,7 +32,7 @@ import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from 
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
 import { searchHits } from './search-rank'
 import { ChainStore } from '../../chain/store'
-import { chainPoolRef } from '../../chain/serving'
+import { asOf, chainPoolRef } from '../../chain/serving'
 import { ADA_DECIMALS, priceOf } from '../../chain/pool-update'
 import { TokenIdentities } from '../../chain/identities'
 import { shownTicker } from '../../chain/token-identity'
@@ -223,6 +223,7 @@ export class TokenService {
         websites: links?.websites ?? [],
         socials: links?.socials ?? [],
         chainPools: await this.chainPools(unit),
+        chainPoolsAsOf: this.chain === null ? null : asOf(await this.chain.cursor()),
         missing,
       },
       stale: missing.length > 0 || anyStale(answeredA, answeredB, answeredInfo),

@@ -76,7 +76,7 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
     }
     case 'GET /blocks': {
       const chain = k.chain
-      rows = chain.blocks.map((b) => ({ hash: b.hash, epoch_no: 600, block_height: b.height, block_time: b.time, tx_count: 0 }))
+      rows = chain.blocks.map((b) => ({ hash: b.hash, epoch_no: 600, abs_slot: b.time - SHELLEY_SLOT_OFFSET, block_height: b.height, block_time: b.time, tx_count: 0 }))
       rows = order(filterHeight(rows, q), q.get('order') ?? 'block_height.desc')
       break
     }
@@ -84,7 +84,7 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
       const creds = new Set(((body._payment_credentials as string[]) ?? []).map(lower))
       const after = Number(body._after_block_height ?? 0)
       rows = k.chain.txs
-        .filter((t) => t.block.height >= after && touches(t, creds))
+        .filter((t) => t.block.height >= after && touches(t, creds, k.chain.failed))
         .map((t) => ({ tx_hash: t.txHash, epoch_no: 600, block_height: t.block.height, block_time: t.block.time }))
       // Koios: DISTINCT, ORDER BY block_height DESC, no order inside a block (here: reversed block order).
       rows = order(filterHeight(rows.reverse(), q), q.get('order'))
@@ -118,7 +118,7 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
     case 'POST /tx_info': {
       const wanted = new Set(((body._tx_hashes as string[]) ?? []).map(lower))
       const flags = { inputs: body._inputs === true, assets: body._assets === true, bytecode: body._bytecode === true && body._scripts === true }
-      rows = k.chain.txs.filter((t) => wanted.has(t.txHash) && !k.chain.withheld.has(t.txHash)).map((t) => koiosTx(t, flags))
+      rows = k.chain.txs.filter((t) => wanted.has(t.txHash) && !k.chain.withheld.has(t.txHash) && !k.chain.failed.has(t.txHash)).map((t) => koiosTx(t, flags))
       break
     }
     case 'POST /datum_info': {
