@@ -327,6 +327,62 @@ describe('chain figures in the token detail', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 'token_not_found'])
   })
 
+  it('finds followed tokens in search by ticker, name, unit and fingerprint, marked as found on the chain', async () => {
+    const search = async (q: string) => (await svc.json(`/api/v1/search?q=${encodeURIComponent(q)}`)).body
+    const list = (await svc.json(uncached('/api/v1/chain/tokens'))).body
+    const row = (unit: string) => list.tokens.find((t: { address: string }) => t.address === unit)
+    for (const [q, unit] of [['BETA', BETA], ['alpha tok', ALPHA], [DELTA.toUpperCase(), DELTA], [cip14(ALPHA), ALPHA], ['snek', SNEK]] as const) {
+      const body = await search(q)
+      expect([q, body.tokens.map((t: { address: string }) => t.address)]).toEqual([q, [unit]])
+      const chain = row(unit)
+      expect(body.tokens[0]).toEqual({
+        address: unit,
+        symbol: chain.symbol,
+        name: chain.name,
+        priceUsd: chain.priceUsd,
+        liquidityUsd: chain.liquidityUsd,
+        volume24h: chain.volume24h,
+        dexId: dex.get(chain.topPairAddress),
+        pairAddress: chain.topPairAddress,
+        url: `http://localhost/api/v1/pools/${chain.topPairAddress}`,
+        curated: unit === SNEK,
+        foundOn: ['chain'],
+        imageUrl: `http://localhost/api/v1/tokens/${unit}/logo`,
+      })
+      expect(body.coverage).toContain('found on the chain')
+    }
+    // Under the threshold: not by its ticker, but by its unit or fingerprint.
+    expect((await search('GAMMA')).tokens).toEqual([])
+    expect((await search(GAMMA)).tokens.map((t: { address: string }) => t.address)).toEqual([GAMMA])
+    expect((await search(cip14(GAMMA))).tokens.map((t: { address: string }) => t.address)).toEqual([GAMMA])
+  })
+
+  it('serves the chain’s search hits when source A fails, naming it missing', async () => {
+    svc.fake.fail('dexscreener', 'down')
+    try {
+      const { status, body } = await svc.json('/api/v1/search?q=beta%20six') // asked of no source before: nothing cached
+      expect(status).toBe(200)
+      expect(body.tokens.map((t: { address: string }) => t.address)).toEqual([BETA])
+      expect(body.missing).toEqual([{ source: 'sourceA', code: 'upstream_unavailable', retryAfter: expect.any(Number) }])
+    } finally {
+      svc.fake.fail('dexscreener', 'ok')
+    }
+  })
+
+  it('answers search_tokens and list_chain_tokens from their REST twins', async () => {
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const res = await svc.request('/api/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+      })
+      return ((await res.json()) as any).result
+    }
+    const found = await call('search_tokens', { q: 'BETA' })
+    expect(found.isError).toBeFalsy()
+    expect(found.structuredContent).toEqual((await svc.json('/api/v1/search?q=BETA')).body)
+  })
+
   it('answers list_chain_tokens from its REST twin', async () => {
     const rest = (await svc.json('/api/v1/chain/tokens?sort=volume24h&limit=3')).body
     const res = await svc.request('/api/mcp', {
