@@ -23,6 +23,7 @@ import { cip68Metadata, koiosAsset } from '../fake-upstreams/builders'
 import { FakeChain, type FakePool } from '../fake-upstreams/chain'
 import { emptyWorld, type World } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
+import { Collector } from '../stream/collector'
 import { cip14, DAY, deepestAda, deposit, expectedRow, Ledger, netted, swap, type ExpectedRow } from './support/ledger'
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
@@ -381,6 +382,40 @@ describe('chain figures in the token detail', () => {
     const found = await call('search_tokens', { q: 'BETA' })
     expect(found.isError).toBeFalsy()
     expect(found.structuredContent).toEqual((await svc.json('/api/v1/search?q=BETA')).body)
+  })
+
+  it('streams chain:tokens: the first page as its snapshot, then the rows a block batch changed, once per batch', async () => {
+    svc.app.listen({ port: 0, hostname: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${svc.app.server!.port}`
+    const c = new Collector(`${origin}/api/v1/stream?topics=chain:tokens`)
+    try {
+      const snapshot = await c.next('snapshot')
+      const first = (await svc.json(uncached('/api/v1/chain/tokens?limit=50'))).body
+      expect(snapshot.data).toMatchObject({ topic: 'chain:tokens', recorded: true, count: first.count, asOf: first.asOf })
+      // Written for this client: logos on the stream's own origin.
+      const onOrigin = (row: any) => ({ ...row, imageUrl: row.imageUrl.replace('http://localhost', origin) })
+      expect(snapshot.data.tokens).toEqual(first.tokens.map(onOrigin))
+      // Two blocks read in one poll: ALPHA and BETA trade, one event tells both.
+      ledger.block([swap(pools.alpha1, 0.01, true)])
+      ledger.block([swap(pools.beta, 0.01, false)])
+      await poll()
+      const event = await c.next('chain-tokens')
+      const rest = (await svc.json(uncached('/api/v1/chain/tokens?limit=50'))).body
+      expect(event.data.asOf).toEqual(rest.asOf)
+      expect(event.data.changed.map((r: { address: string }) => r.address).sort()).toEqual([ALPHA, BETA].sort())
+      for (const row of event.data.changed) {
+        // Written once for every client: the logo as a path on the stream's origin.
+        expect({ ...row, imageUrl: `http://localhost${row.imageUrl}` }).toEqual(rest.tokens.find((t: { address: string }) => t.address === row.address))
+        expectRow(row, expected(row.address))
+      }
+      await Bun.sleep(200)
+      expect(c.of('chain-tokens')).toHaveLength(1)
+    } finally {
+      c.close()
+    }
+    const bad = await svc.json('/api/v1/stream?topics=chain:pools')
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalid_stream_topics'])
+    for (const topic of ['screener', 'token:<unit>', 'trades:<unit>', 'pools:new', 'chain:tokens']) expect(bad.body.hint).toContain(topic)
   })
 
   it('answers list_chain_tokens from its REST twin', async () => {

@@ -100,13 +100,13 @@ export class ChainTokensService {
    * The rows of these units as the stream sends them: those listed (deepest pool at or over CHAIN_MIN_LIQUIDITY_ADA),
    * and the units no longer listed (below it, or no pool left).
    */
-  async changedRows(units: readonly string[], origin: string): Promise<{ rows: ChainTokenRow[]; removed: string[]; asOf: ChainFigures['asOf'] }> {
+  async changedRows(units: readonly string[], origin: string): Promise<{ changed: ChainTokenRow[]; removed: string[]; asOf: ChainFigures['asOf'] }> {
     const read = await this.read(units)
-    if (read === null) return { rows: [], removed: [], asOf: null }
+    if (read === null) return { changed: [], removed: [], asOf: null }
     const min = this.deps.config.chain.minLiquidityAda * LOVELACE_PER_ADA
     const listed = read.rows.filter((row) => row.topReserveAda >= min)
     const kept = new Set(listed.map((row) => row.unit))
-    return { rows: listed.map((row) => this.rowOf(row, read.ada.usd, origin)), removed: units.filter((unit) => !kept.has(unit)), asOf: asOf(read.cursor) }
+    return { changed: listed.map((row) => this.rowOf(row, read.ada.usd, origin)), removed: units.filter((unit) => !kept.has(unit)), asOf: asOf(read.cursor) }
   }
 
   private async read(units: readonly string[]) {
