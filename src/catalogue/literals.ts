@@ -14,7 +14,18 @@ export function literals<const T extends readonly string[]>(values: T): { -reado
  * another case than the documented input (`quote`), or that people type either way (`order`).
  */
 export function anyCasePattern(words: readonly string[]): string {
-  return `^(?:${words.map((w) => [...w].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')).join('|')})$`
+  return `^(?:${words.map(anyCase).join('|')})$`
+}
+
+/** One word in any case, as a pattern fragment. */
+const anyCase = (word: string) => [...word].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')
+
+/**
+ * A timeframe parameter's pattern: hours, days and weeks in either case (`1H`, `1d`), minutes in lowercase only,
+ * since `1M` reads as a month to most people and no timeframe here is one.
+ */
+export function timeframePattern(timeframes: readonly string[]): string {
+  return `^(?:${timeframes.map((tf) => (tf.endsWith('m') ? tf : anyCase(tf))).join('|')})$`
 }
 
 /** The word of `words` that `raw` spells in any case; `fallback` when it spells none (absent). */

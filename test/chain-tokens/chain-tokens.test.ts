@@ -328,6 +328,16 @@ describe('chain figures in the token detail', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 'token_not_found'])
   })
 
+  it('points the history 404 of a chain-only token to its chain chart', async () => {
+    const { status, body } = await svc.json(`/api/v1/tokens/${BETA}/history`)
+    expect([status, body.code]).toEqual([404, 'token_not_recorded'])
+    expect(body.hint).toContain(`GET /api/v1/tokens/${BETA}/ohlcv charts them from the chain`)
+    const chart = await svc.json(`/api/v1/tokens/${BETA}/ohlcv`)
+    expect([chart.status, chart.body.pool.address]).toEqual([200, pools.beta.poolId])
+    const other = await svc.json(`/api/v1/tokens/${'c4'.repeat(28)}${hex('NOBODY')}/history`)
+    expect(other.body.hint).not.toContain('from the chain')
+  })
+
   it('finds followed tokens in search by ticker, name, unit and fingerprint, marked as found on the chain', async () => {
     const search = async (q: string) => (await svc.json(`/api/v1/search?q=${encodeURIComponent(q)}`)).body
     const list = (await svc.json(uncached('/api/v1/chain/tokens'))).body
