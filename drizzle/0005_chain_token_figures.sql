@@ -37,6 +37,4 @@ CREATE TABLE `chain_token_figures` (
 	`pair_created_at` integer
 );
 --> statement-breakpoint
-CREATE INDEX `chain_token_figures_top_reserve` ON `chain_token_figures` (`top_reserve_ada`);--> statement-breakpoint
-CREATE INDEX `chain_token_figures_fingerprint` ON `chain_token_figures` (`fingerprint`);--> statement-breakpoint
 CREATE INDEX `pool_updates_time` ON `pool_updates` (`block_time`);

@@ -56,7 +56,7 @@ export type FiguresRow = ChainTokenFiguresRow & {
   decimalsSource: string | null
 }
 
-const COLUMNS = {
+const FIGURES = {
   unit: chainTokenFigures.unit,
   fingerprint: chainTokenFigures.fingerprint,
   assetName: chainTokenFigures.assetName,
@@ -73,10 +73,6 @@ const COLUMNS = {
   txns: chainTokenFigures.txns,
   change24h: chainTokenFigures.change24h,
   pairCreatedAt: chainTokenFigures.pairCreatedAt,
-  ticker: chainTokens.ticker,
-  name: chainTokens.name,
-  decimals: chainTokens.decimals,
-  decimalsSource: chainTokens.decimalsSource,
 }
 
 /** The value a row sorts by (what a keyset holds). */
@@ -122,39 +118,54 @@ export class ChainFiguresReader {
     return rows[0]?.end ?? null
   }
 
-  /** One page of the listed tokens, and how many match in all. */
+  /**
+   * One page of the listed tokens, and how many match in all. The page is sorted over the figures alone (chain_tokens
+   * is joined only to filter by `q`), and what the chain API told of its rows is read after: a sort of a few thousand
+   * narrow rows, then a few dozen look-ups (a full scan beats the threshold's index, which nearly every row passes).
+   */
   async list(query: FiguresQuery): Promise<{ rows: FiguresRow[]; count: number }> {
     const listed = and(gte(chainTokenFigures.topReserveAda, query.minReserveLovelace), query.match === null ? undefined : matching(query.match))
     const column = SORT_COLUMN[query.sort]
-    return this.database.read(async (db) => {
-      const rows = await db
-        .select(COLUMNS)
-        .from(chainTokenFigures)
-        .leftJoin(chainTokens, eq(chainTokens.unit, chainTokenFigures.unit))
+    const { page, count } = await this.database.read(async (db) => {
+      const from = () => {
+        const base = db.select(FIGURES).from(chainTokenFigures)
+        return query.match === null ? base : base.leftJoin(chainTokens, eq(chainTokens.unit, chainTokenFigures.unit))
+      }
+      const page = await from()
         .where(and(listed, query.after === null ? undefined : afterKeyset(query.sort, query.order, query.after)))
         .orderBy(sql`${column} IS NULL`, query.order === 'desc' ? desc(column) : asc(column), asc(chainTokenFigures.unit))
         .limit(query.limit)
-      const [total] = await db
-        .select({ n: sql<number>`count(*)` })
-        .from(chainTokenFigures)
-        .leftJoin(chainTokens, eq(chainTokens.unit, chainTokenFigures.unit))
-        .where(listed)
-      return { rows, count: Number(total?.n ?? 0) }
+      const counted = db.select({ n: sql<number>`count(*)` }).from(chainTokenFigures)
+      const [total] = await (query.match === null ? counted : counted.leftJoin(chainTokens, eq(chainTokens.unit, chainTokenFigures.unit))).where(listed)
+      return { page, count: Number(total?.n ?? 0) }
     })
+    return { rows: await this.withIdentities(page), count }
   }
 
   /** The figures of these tokens (any followed token, whatever its liquidity); absent: not followed. */
   async ofUnits(units: readonly string[]): Promise<FiguresRow[]> {
-    if (units.length === 0) return []
-    const out: FiguresRow[] = []
+    const out: ChainTokenFiguresRow[] = []
     for (let i = 0; i < units.length; i += 500) {
       const chunk = units.slice(i, i + 500)
-      out.push(
-        ...(await this.database.read((db) =>
-          db.select(COLUMNS).from(chainTokenFigures).leftJoin(chainTokens, eq(chainTokens.unit, chainTokenFigures.unit)).where(inArray(chainTokenFigures.unit, chunk)),
-        )),
-      )
+      out.push(...(await this.database.read((db) => db.select(FIGURES).from(chainTokenFigures).where(inArray(chainTokenFigures.unit, chunk)))))
     }
-    return out
+    return this.withIdentities(out)
+  }
+
+  /** Rows with what the chain API told of their tokens (chain_tokens), in the order given. */
+  private async withIdentities(rows: readonly ChainTokenFiguresRow[]): Promise<FiguresRow[]> {
+    if (rows.length === 0) return []
+    const told = new Map<string, Pick<FiguresRow, 'ticker' | 'name' | 'decimals' | 'decimalsSource'>>()
+    for (let i = 0; i < rows.length; i += 500) {
+      const units = rows.slice(i, i + 500).map((r) => r.unit)
+      const found = await this.database.read((db) =>
+        db
+          .select({ unit: chainTokens.unit, ticker: chainTokens.ticker, name: chainTokens.name, decimals: chainTokens.decimals, decimalsSource: chainTokens.decimalsSource })
+          .from(chainTokens)
+          .where(inArray(chainTokens.unit, units)),
+      )
+      for (const { unit, ...identity } of found) told.set(unit, identity)
+    }
+    return rows.map((row) => ({ ...row, ...(told.get(row.unit) ?? { ticker: null, name: null, decimals: null, decimalsSource: null }) }))
   }
 }

@@ -36,6 +36,20 @@ export const COUNTED_COLUMNS = {
   adaPerUnit: poolUpdates.adaPerUnit,
 }
 
+/** Fingerprints computed lately (a token's row is rebuilt at each of its trades; the hash is the same every time). */
+const fingerprints = new Map<string, string>()
+const FINGERPRINTS_KEPT = 10_000
+
+function fingerprintOfUnit(unit: string): string {
+  let fingerprint = fingerprints.get(unit)
+  if (fingerprint === undefined) {
+    fingerprint = fingerprintOf(unit)
+    if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.delete(fingerprints.keys().next().value!)
+    fingerprints.set(unit, fingerprint)
+  }
+  return fingerprint
+}
+
 /** Units per `IN (…)` list. */
 const CHUNK = 500
 
@@ -318,8 +332,9 @@ export class FiguresUpkeep {
       change24h: figures.change24h,
       pairCreatedAt: figures.pairCreatedAt,
     }
-    const [known] = await this.tx.select({ unit: chainTokenFigures.unit }).from(chainTokenFigures).where(eq(chainTokenFigures.unit, unit))
-    if (known !== undefined) await this.tx.update(chainTokenFigures).set(values).where(eq(chainTokenFigures.unit, unit))
-    else await this.tx.insert(chainTokenFigures).values({ unit, fingerprint: fingerprintOf(unit), assetName: assetNameText(unit.slice(56)), ...values })
+    await this.tx
+      .insert(chainTokenFigures)
+      .values({ unit, fingerprint: fingerprintOfUnit(unit), assetName: assetNameText(unit.slice(56)), ...values })
+      .onConflictDoUpdate({ target: chainTokenFigures.unit, set: values })
   }
 }

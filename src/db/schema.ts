@@ -286,7 +286,11 @@ export const chainPoolFigures = sqliteTable(
   (table) => [index('chain_pool_figures_token').on(table.tokenUnit), index('chain_pool_figures_state_time').on(table.stateTime)],
 )
 
-/** Per token with a followed pool: its /chain/tokens figures (chain/token-figures.ts), as of the window's end. */
+/**
+ * Per token with a followed pool: its /chain/tokens figures (chain/token-figures.ts), as of the window's end. No
+ * index beyond the key: a page sorts a few thousand narrow rows, and a full scan beats an index that the threshold
+ * lets nearly every row through (chain/figures-read.ts).
+ */
 export const chainTokenFigures = sqliteTable(
   'chain_token_figures',
   {
@@ -314,7 +318,6 @@ export const chainTokenFigures = sqliteTable(
     /** Unix seconds of its oldest followed pool's creation; null when a pool predates what the follower read. */
     pairCreatedAt: integer('pair_created_at'),
   },
-  (table) => [index('chain_token_figures_top_reserve').on(table.topReserveAda), index('chain_token_figures_fingerprint').on(table.fingerprint)],
 )
 
 export type PoolUpdateRow = typeof poolUpdates.$inferSelect
