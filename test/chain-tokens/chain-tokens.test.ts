@@ -380,7 +380,7 @@ describe('chain figures in the token detail', () => {
     }
   })
 
-  it('answers search_tokens and list_chain_tokens from their REST twins', async () => {
+  it('answers search_tokens from its REST twin, with the chain’s rows', async () => {
     const call = async (name: string, args: Record<string, unknown>) => {
       const res = await svc.request('/api/mcp', {
         method: 'POST',
@@ -392,6 +392,7 @@ describe('chain figures in the token detail', () => {
     const found = await call('search_tokens', { q: 'BETA' })
     expect(found.isError).toBeFalsy()
     expect(found.structuredContent).toEqual((await svc.json('/api/v1/search?q=BETA')).body)
+    expect(found.structuredContent.tokens.map((t: { address: string; foundOn: string[] }) => [t.address, t.foundOn])).toEqual([[BETA, ['chain']]])
   })
 
   it('streams chain:tokens: the first page as its snapshot, then the rows a block batch changed, once per batch', async () => {
