@@ -109,9 +109,11 @@ export class ChainTokensService {
     return { changed: listed.map((row) => this.rowOf(row, read.ada.usd, origin)), removed: units.filter((unit) => !kept.has(unit)), asOf: asOf(read.cursor) }
   }
 
+  /** The figures of these units, as of when; ADA's price only when one is followed (a unit that is not costs no read). */
   private async read(units: readonly string[]) {
     if (this.figures === null || this.store === null || units.length === 0) return null
-    const [rows, cursor, end, ada] = await Promise.all([this.figures.ofUnits(units), this.store.cursor(), this.figures.windowEnd(), this.adaUsd()])
+    const [rows, cursor, end] = await Promise.all([this.figures.ofUnits(units), this.store.cursor(), this.figures.windowEnd()])
+    const ada = rows.length === 0 ? { usd: null, stale: false } : await this.adaUsd()
     return { rows, cursor, end, ada }
   }
 
@@ -124,10 +126,9 @@ export class ChainTokensService {
     if (this.figures === null || this.store === null) return { data: [], stale: false }
     const exact = normaliseUnit(q) !== null || normaliseFingerprint(q) !== null
     const minLiquidityAda = exact ? 0 : this.deps.config.chain.minLiquidityAda
-    const [page, ada] = await Promise.all([
-      this.figures.list({ minReserveLovelace: minLiquidityAda * LOVELACE_PER_ADA, sort: 'liquidity', order: 'desc', limit, after: null, match: this.matchOf(q) }),
-      this.adaUsd(),
-    ])
+    const page = await this.figures.list({ minReserveLovelace: minLiquidityAda * LOVELACE_PER_ADA, sort: 'liquidity', order: 'desc', limit, after: null, match: this.matchOf(q) })
+    if (page.rows.length === 0) return { data: [], stale: false }
+    const ada = await this.adaUsd()
     const found = []
     for (const row of page.rows) {
       const pool = await this.store.pool(row.topPoolId)
