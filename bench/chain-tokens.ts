@@ -10,7 +10,8 @@
 import { FiguresUpkeep } from '../src/chain/figures-upkeep'
 import { ChainStore, type Cursor } from '../src/chain/store'
 import type { CommunityDatabase } from '../src/db/client'
-import type { ChainPoolRow, PoolUpdateRow } from '../src/db/schema'
+import type { PoolUpdateRow } from '../src/db/schema'
+import { poolRowOf } from '../test/chain/support/pool-row'
 import { loadRegistry } from '../src/registry/registry'
 import cgAda from '../test/fixtures/coingecko/coins-markets-cardano.json'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
@@ -95,26 +96,6 @@ function update(pool: BenchPool, height: number, time: number, index: number, ki
   }
 }
 
-const poolRow = (pool: BenchPool, u: PoolUpdateRow): ChainPoolRow => ({
-  poolId: pool.poolId,
-  dex: pool.dex,
-  tokenUnit: pool.token,
-  identityUnit: pool.poolId,
-  reserveAda: u.reserveAda,
-  reserveToken: u.reserveToken,
-  lastHeight: u.blockHeight,
-  lastTime: u.blockTime,
-  lastTxHash: u.txHash,
-  lpSupply: null,
-  feeBpsAdaIn: 30,
-  feeBpsTokenIn: 30,
-  createdHeight: u.kind === 'created' ? u.blockHeight : null,
-  createdHash: u.kind === 'created' ? u.blockHash : null,
-  createdTime: u.kind === 'created' ? u.blockTime : null,
-  createdTxHash: u.kind === 'created' ? u.txHash : null,
-  initialReserveAda: u.kind === 'created' ? u.reserveAda : null,
-  initialReserveToken: u.kind === 'created' ? u.reserveToken : null,
-})
 
 /** Time spent in the figures' upkeep, by wrapping its entry points (the store calls nothing else of it). */
 function watchUpkeep(): { ms: number } {
@@ -154,7 +135,7 @@ export const chainTokensFigure: Figure = {
       // The pools, created a day and an hour ago.
       for (let i = 0; i < all.length; i += 200) {
         const batch = all.slice(i, i + 200).map((p, k) => ({ pool: p, u: update(p, first, timeOf(first), i + k, 'created', random) }))
-        await store.record(batch.map((b) => b.u), batch.map((b) => poolRow(b.pool, b.u)))
+        await store.record(batch.map((b) => b.u), batch.map((b) => poolRowOf(b.u, b.pool.dex, 30)))
       }
       await store.setCursor(cursor(first), Date.now())
       const block = async (height: number) => {
@@ -162,7 +143,7 @@ export const chainTokensFigure: Figure = {
         for (let index = 0; n-- > 0; index++) {
           const pool = all[Math.floor(random() * all.length)]
           const u = update(pool, height, timeOf(height), index, 'swap', random)
-          await store.record([u], [poolRow(pool, u)])
+          await store.record([u], [poolRowOf(u, pool.dex, 30)])
         }
         await store.setCursor(cursor(height), Date.now())
       }

@@ -14,7 +14,8 @@ import { ChainFiguresReader } from '../../src/chain/figures-read'
 import { rollUpPass } from '../../src/chain/retention'
 import { ChainStore, type Cursor } from '../../src/chain/store'
 import { CommunityDatabase } from '../../src/db/client'
-import type { ChainPoolRow, PoolUpdateRow } from '../../src/db/schema'
+import type { PoolUpdateRow } from '../../src/db/schema'
+import { poolRowOf } from '../chain/support/pool-row'
 import { Logger, memorySink } from '../../src/observability/logger'
 import { seededRandom } from '../support/seeded-random'
 
@@ -77,26 +78,6 @@ function updateAt(pool: (typeof POOLS)[number], height: number, index: number, r
   }
 }
 
-const poolRow = (u: PoolUpdateRow, dex: string): ChainPoolRow => ({
-  poolId: u.poolId,
-  dex,
-  tokenUnit: u.tokenUnit,
-  identityUnit: u.poolId,
-  reserveAda: u.reserveAda,
-  reserveToken: u.reserveToken,
-  lastHeight: u.blockHeight,
-  lastTime: u.blockTime,
-  lastTxHash: u.txHash,
-  lpSupply: null,
-  feeBpsAdaIn: null,
-  feeBpsTokenIn: null,
-  createdHeight: u.kind === 'created' ? u.blockHeight : null,
-  createdHash: u.kind === 'created' ? u.blockHash : null,
-  createdTime: u.kind === 'created' ? u.blockTime : null,
-  createdTxHash: u.kind === 'created' ? u.txHash : null,
-  initialReserveAda: u.kind === 'created' ? u.reserveAda : null,
-  initialReserveToken: u.kind === 'created' ? u.reserveToken : null,
-})
 
 const order = (a: PoolUpdateRow, b: PoolUpdateRow) => a.blockTime - b.blockTime || a.blockHeight - b.blockHeight || a.blockIndex - b.blockIndex
 
@@ -147,7 +128,7 @@ async function expectFiguresFromScratch(step: string): Promise<void> {
 const cursorAt = (height: number, time: number | null): Cursor => ({ height, hash: `h${height}`, time, backfill: null, discovery: null })
 
 async function record(updates: PoolUpdateRow[]): Promise<void> {
-  await store.record(updates, updates.map((u) => poolRow(u, POOLS.find((p) => p.poolId === u.poolId)!.dex)))
+  await store.record(updates, updates.map((u) => poolRowOf(u, POOLS.find((p) => p.poolId === u.poolId)!.dex)))
   for (const u of updates) if (!kept.some((k) => k.txHash === u.txHash && k.poolId === u.poolId)) kept.push(u)
   for (const u of updates) if (u.kind === 'created') creations.set(u.poolId, { height: u.blockHeight, time: u.blockTime })
   for (const u of updates) {

@@ -2,13 +2,13 @@ import { endpoint } from '../../catalogue/types'
 import { CHAIN_SORTS } from '../../chain/figures-read'
 import { CHAIN_TOKENS_COVERAGE, FOLLOWED_DEXES_TEXT } from '../../chain/serving'
 import { documented, errorDoc } from '../../http/error-catalogue'
+import { SNEK_UNIT as SNEK } from '../../http/asset-input'
+import { SAMPLE_POOL } from '../charts/request'
 import { CHAIN_TOKENS_INVALID, CHAIN_TOKENS_LIMIT, chainTokensParams, DEFAULT_CHAIN_SORT, encodeCursor } from './request'
 import { ChainTokensResponse } from './schemas'
 
 export const CHAIN_TOKENS_CACHE_SECONDS = 15
 
-const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
-const SAMPLE_POOL = 'f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c2ffadbb87144e875749122e0bbb9f535eeaa7f5660c6c4a91bcc4121e477f08d'
 
 export const chainTokensDoc = endpoint({
   operationId: 'listChainTokens',
