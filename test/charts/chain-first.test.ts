@@ -165,4 +165,30 @@ describe('the default chart pool and gaps', () => {
   })
 })
 
+describe('a followed pool the follower holds no price of yet', () => {
+  it('is charted from source B’s whole history (found by the discovery pass, quiet since)', async () => {
+    const world = defaultWorld()
+    const start = Math.floor(Date.now() / 1000) - 2 * HOUR
+    const chain = new FakeChain(70_000_000, start, 20)
+    const quiet = chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: SAMPLE.snek, reserveA: 100_000_000_000n, reserveB: 3_000_000_000_000n, lpSupply: 1_000_000_000n })
+    chain.addBlock([[{ pool: quiet, reserveA: quiet.spec.reserveA, reserveB: quiet.spec.reserveB }]])
+    chain.growTo(chain.firstHeight + 300)
+    world.koios.chain = chain
+    const hourNow = Math.floor(Date.now() / 1000 / HOUR) * HOUR
+    world.geckoterminal.ohlcv.set(`${quiet.poolId}|hour|1`, Array.from({ length: 48 }, (_, i) => [hourNow - i * HOUR, 0.02, 0.021, 0.019, 0.02, 100 + i]))
+    // No backfill: the pool is known from its current output alone, with no update recorded.
+    const svc = await startService({ world, env: { DATABASE_URL: `file:${join(dir, 'quiet.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '0', KOIOS_RPM: '6000' } })
+    try {
+      for (let i = 0; i < 5; i++) await svc.deps.chain!.follower.poll()
+      expect((await svc.json(`/api/v1/tokens/${SAMPLE.snek}`)).body.chainPools.map((p: { address: string }) => p.address)).toContain(quiet.poolId)
+      const { status, body } = await svc.json(`/api/v1/tokens/${SAMPLE.snek}/ohlcv?pool=${quiet.poolId}&limit=48`)
+      expect([status, body.missing]).toEqual([200, []])
+      expect(body.candles).toHaveLength(48)
+      expect(body.candles.every((c: { source: string }) => c.source === 'sourceB')).toBe(true)
+    } finally {
+      await svc.stop()
+    }
+  })
+})
+
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

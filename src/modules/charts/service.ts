@@ -192,15 +192,17 @@ export class ChartService {
 /**
  * Where source B's past of a followed pool is read from, or null when the chain fills the chart: the chain-built
  * candles fill `limit`, or its record reaches back to the chart's start, or the follower read the pool's creation
- * (nothing older exists). Else the candles before the seam, of the pool as source B lists it, or by its id for a
- * Minswap V2 pool (source B's address of it) that the batch's top pools do not name.
+ * (nothing older exists). Else the candles before the seam (all of them for a pool the follower holds no price of
+ * yet: found by the discovery pass, quiet since), of the pool as source B lists it, or by its id for a Minswap V2
+ * pool (source B's address of it) that the batch's top pools do not name.
  */
 function sourceBPast(choice: ChartChoice, chain: ChainPart, request: OhlcvRequest, spec: TimeframeSpec, nowSeconds: number) {
   const pool = choice.chain!
   const chartStart = nowSeconds - candleSeconds(spec) * request.limit
-  if (chain.seam === null || chain.candles.length >= request.limit || chain.seam <= chartStart || pool.createdHeight !== null) return null
+  if (pool.createdHeight !== null) return null
+  if (chain.seam !== null && (chain.candles.length >= request.limit || chain.seam <= chartStart)) return null
   const address = choice.sourceB?.address ?? (pool.dex === 'minswap-v2' ? pool.poolId : null)
-  return address === null ? null : { pool: { address, createdAt: choice.sourceB?.createdAt ?? null }, before: chain.seam }
+  return address === null ? null : { pool: { address, createdAt: choice.sourceB?.createdAt ?? null }, before: chain.seam ?? undefined }
 }
 
 /** A followed pool's candles: source B's before the chain's first record of it, when source B has them. */
