@@ -20,12 +20,16 @@ export function anyCasePattern(words: readonly string[]): string {
 /** One word in any case, as a pattern fragment. */
 const anyCase = (word: string) => [...word].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')
 
+type Capital<T extends string> = T extends `${string}m` ? never : Uppercase<T>
+
 /**
- * A timeframe parameter's pattern: hours, days and weeks in either case (`1H`, `1d`), minutes in lowercase only,
+ * A timeframe parameter's values: each as written, and hours, days and weeks in capitals too (`1H`, `1D`), as an
+ * enum (typed clients generated from the OpenAPI document still see every value); minutes stay lowercase only,
  * since `1M` reads as a month to most people and no timeframe here is one.
  */
-export function timeframePattern(timeframes: readonly string[]): string {
-  return `^(?:${timeframes.map((tf) => (tf.endsWith('m') ? tf : anyCase(tf))).join('|')})$`
+export function timeframeSpellings<const T extends readonly string[]>(timeframes: T): ReadonlyArray<T[number] | Capital<T[number]>> {
+  const capitals = timeframes.filter((tf) => !tf.endsWith('m')).map((tf) => tf.toUpperCase() as Capital<T[number]>)
+  return [...timeframes, ...capitals]
 }
 
 /** The word of `words` that `raw` spells in any case; `fallback` when it spells none (absent). */

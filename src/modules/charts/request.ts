@@ -5,7 +5,7 @@
  * is normalising: defaults, lowercase unit and pool.
  */
 import { t } from 'elysia'
-import { anyCasePattern, caseless, timeframePattern } from '../../catalogue/literals'
+import { anyCasePattern, caseless, literals, timeframeSpellings } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { assetParam, parseAssetUnit } from '../../http/asset-input'
 import { apiError } from '../../http/error-catalogue'
@@ -38,7 +38,7 @@ export const ohlcvParams = [
     in: 'query',
     required: false,
     description: `Timeframe of one candle: ${TIMEFRAMES.join(', ')}; hours, days and weeks in either case (1H is 1h), minutes lowercase (1M would read as a month)`,
-    schema: t.String({ pattern: timeframePattern(TIMEFRAMES), default: DEFAULT_TIMEFRAME, examples: ['1h', '1D'], error: invalid(INVALID.tf()) }),
+    schema: t.Union(literals(timeframeSpellings(TIMEFRAMES)), { default: DEFAULT_TIMEFRAME, examples: ['1h', '1D'], error: invalid(INVALID.tf()) }),
   }),
   param({
     name: 'limit',

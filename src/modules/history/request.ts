@@ -4,7 +4,7 @@
  * the schemas cannot say is checked here, with the same errors: a real date, from before to, a day begun.
  */
 import { t } from 'elysia'
-import { caseless, literals, timeframePattern } from '../../catalogue/literals'
+import { caseless, literals, timeframeSpellings } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
 import { invalid, type ApiError } from '../../http/errors'
@@ -35,8 +35,7 @@ export const rangeParams = [
     in: 'query',
     required: false,
     description: `Length of one candle: ${HISTORY_TIMEFRAME_NAMES.join(', ')}; hours and days in either case, minutes lowercase`,
-    schema: t.String({
-      pattern: timeframePattern(HISTORY_TIMEFRAME_NAMES),
+    schema: t.Union(literals(timeframeSpellings(HISTORY_TIMEFRAME_NAMES)), {
       default: DEFAULT_HISTORY_TIMEFRAME,
       examples: ['1h', '1D'],
       error: invalid(HISTORY_INVALID.tf()),
