@@ -6,6 +6,7 @@
  * Endpoints whose catalogue entry has no response example get one answered by the service itself, run in
  * process against the built-in fake upstreams (the sample data `bun run demo` serves). No network is used.
  */
+import { CHAIN_SEARCH_COVERAGE, CHAIN_TOKENS_COVERAGE } from '../src/chain/serving'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TObject } from '@sinclair/typebox'
@@ -75,6 +76,8 @@ function coverageStrings(): SiteData['coverageStrings'] {
     noDex: NO_DEX_COVERAGE,
     chart: chartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-cardano' }, false),
     stitchedChart: stitchedChartCoverage({ name: 'SNEK / ADA', dexId: 'minswap-v2' }, '2026-11-26T18:00:00Z'),
+    chainTokens: CHAIN_TOKENS_COVERAGE,
+    chainSearch: `${sourceAOnlyCoverage(defaults)} ${CHAIN_SEARCH_COVERAGE}`,
   }
 }
 

@@ -94,6 +94,8 @@ export interface ChainConfig {
   source: 'koios' | 'ogmios'
   /** OGMIOS_URL: the Ogmios v6 WebSocket (`ws://` or `wss://`), read when source is `ogmios`. */
   ogmiosUrl: string
+  /** CHAIN_MIN_LIQUIDITY_ADA: /chain/tokens lists tokens whose deepest followed pool holds at least this tradeable ADA (0: all). */
+  minLiquidityAda: number
 }
 
 export class ConfigError extends Error {
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
       retentionDays: int('CHAIN_RETENTION_DAYS', 90, 1, 36_500),
       source: oneOf('CHAIN_SOURCE', read('CHAIN_SOURCE'), ['koios', 'ogmios'] as const, 'koios'),
       ogmiosUrl: ogmiosUrl(read('OGMIOS_URL')),
+      minLiquidityAda: int('CHAIN_MIN_LIQUIDITY_ADA', 500, 0, 45_000_000_000),
     },
     community: {
       // ADA's whole supply is 45 billion: a larger minimum could never be met.

@@ -19,6 +19,7 @@ import { chainFollowing, type ChainFollowing } from './chain/setup'
 import { streamChainTrades } from './modules/trades/live'
 import { streamNewPools } from './modules/pools/live'
 import { renewChainAnswers } from './modules/trades/renew'
+import { streamChainTokens } from './modules/chain-tokens/live'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -120,6 +121,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     streamNewPools(chain.follower, stream, services.pools, logger)
     renewChainAnswers(chain.follower, responses)
   }
+  streamChainTokens(stream, services.chainTokens, chain?.store ?? null, config.publicBaseUrl, logger)
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)
   return { config, logger, metrics, upstreamCache, responses, clients, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
 }

@@ -10,6 +10,7 @@ import { HistoryService } from './modules/history/service'
 import { TradesService } from './modules/trades/service'
 import { PoolsService } from './modules/pools/service'
 import { SafetyService } from './modules/safety/service'
+import { ChainTokensService } from './modules/chain-tokens/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
@@ -30,6 +31,8 @@ export interface Services {
   pools: PoolsService
   /** The token safety report: policy, supply and holders from the chain API, liquidity from the follower. */
   safety: SafetyService
+  /** Every followed token's figures from the chain records (/chain/tokens, a detail's `chain`). */
+  chainTokens: ChainTokensService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
   historyRecorder: HistoryRecorder | null
 }
@@ -46,6 +49,7 @@ export function createServices(core: Core): Services {
     trades: new TradesService(core),
     pools: new PoolsService(core),
     safety: new SafetyService(core),
+    chainTokens: new ChainTokensService(core),
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

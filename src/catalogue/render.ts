@@ -3,7 +3,7 @@ import { catalogue } from './index'
 import { withoutCoercion } from './json-schema'
 import type { EndpointDoc, ParamDoc } from './types'
 import { COVERAGE_RULES } from '../market/coverage'
-import { API_PREFIX, LLMS_PATH, MCP_PATH } from '../paths'
+import { API_PREFIX, HEALTH_PATHS, LLMS_PATH, MCP_PATH } from '../paths'
 import { VERSION } from '../version'
 
 /** One line for a parameter's type: base type, allowed values, bounds, default. */
@@ -62,6 +62,7 @@ export function renderIndex(origin: string, mcpTools: Array<{ name: string; desc
     reference: `${origin}${API_PREFIX}/reference`,
     docs: `${origin}/docs/`,
     llms: origin + LLMS_PATH,
+    health: { liveness: origin + HEALTH_PATHS.liveness, readiness: origin + HEALTH_PATHS.readiness, metrics: origin + HEALTH_PATHS.metrics },
     mcp: { url: origin + MCP_PATH, transport: MCP_TRANSPORT, tools: mcpTools },
     coverageRules: COVERAGE_RULES,
     errorFormat: ERROR_FORMAT,

@@ -31,6 +31,8 @@ export interface ChainFollowing {
    * the shared recorder's, so listeners hear whichever source records.
    */
   follower: ChainFollower
+  /** The store the follower records through (its onTokensChanged feeds the chain:tokens topic). */
+  store: ChainStore
   /** The Ogmios follower with CHAIN_SOURCE=ogmios (else null), run continuously by the runner. */
   ogmios: OgmiosFollower | null
   /** Where the follower stands beside the chain (GET /chain/tip, /readyz). */
@@ -94,8 +96,8 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     // The lease is renewed every few seconds (a follower that dies is replaced within three renewals); the
     // token identities and retention run at the plan's interval, as after the Koios follower's polls.
     const runner = streamingRunner(ogmios, lease, Math.min(intervalMs, OGMIOS_LEASE_RENEW_MS), deps.logger, tasks, intervalMs)
-    return { follower, ogmios, position, runner, intervalMs, identities, retention }
+    return { follower, store, ogmios, position, runner, intervalMs, identities, retention }
   }
   const runner = followerRunner(follower, lease, intervalMs, deps.logger, tasks)
-  return { follower, ogmios: null, position, runner, intervalMs, identities, retention }
+  return { follower, store, ogmios: null, position, runner, intervalMs, identities, retention }
 }

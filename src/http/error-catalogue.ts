@@ -49,6 +49,12 @@ const searchInstead = (input: string | undefined) => {
   return ` "${text}" is not hex: to find a token's unit from its ticker, name or fingerprint, GET /api/v1/search?q=${encodeURIComponent(text)}`
 }
 
+/** A path people try for a health check (`/health`, `/api/v1/healthz`…) is pointed at the real ones. */
+const healthInstead = (path: string) =>
+  /^(?:\/api\/v1)?\/(?:health|healthz|status|ready|readyz|ping|alive)\/?$/i.test(path)
+    ? 'The liveness check is GET /healthz and the readiness check GET /readyz (outside /api/v1). '
+    : ''
+
 /** A detail sentence in front of a fixed hint. */
 const withDetail = (detail: string | undefined, hint: string) => (detail === undefined ? hint : `${detail} ${hint}`)
 const retryAfter = (p: { retryAfterSeconds: number }) => ({ 'retry-after': String(p.retryAfterSeconds) })
@@ -59,7 +65,7 @@ export const ERRORS = {
     status: 404,
     meaning: 'No endpoint at this path',
     error: 'Not found',
-    hint: (p) => `No endpoint at ${p.path}. GET /api/v1/ lists every endpoint with examples.`,
+    hint: (p) => `No endpoint at ${p.path}. ${healthInstead(p.path)}GET /api/v1/ lists every endpoint with examples.`,
     sample: { path: '/api/v1/nothing-here' },
   }),
   method_not_allowed: define<{ path: string; allow: string }>({
@@ -112,7 +118,8 @@ export const ERRORS = {
     meaning: 'An upstream failed and no cached copy exists; the error names it',
     error: (p) => `Upstream unavailable: ${UPSTREAM_LABEL[p.upstream]}`,
     hint: (p) =>
-      `The ${upstreamTitle(p.upstream)} did not give a usable answer (${p.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.`,
+      `The ${upstreamTitle(p.upstream)} did not give a usable answer (${p.failure.replace('_', ' ')}) and no cached copy exists yet. Retry in a minute.` +
+      (p.failure === 'network' ? ` If this machine has no internet, \`bun run demo\` serves every endpoint from built-in fake upstreams.` : ''),
     sample: { upstream: 'dexscreener', failure: 'timeout' },
   }),
   busy_for_this_client: define<{ upstream: UpstreamName; retryAfterSeconds: number }>({
@@ -188,12 +195,19 @@ export const ERRORS = {
       `limit is the number of ${p.of ?? 'candles'}: an integer from ${p.min} to ${p.max} (default ${p.default ?? 'all of them'}).`,
     sample: { min: 1, max: 500, default: 300 },
   }),
-  invalid_sort: define<{ columns: readonly string[] }>({
+  invalid_sort: define<{ columns: readonly string[]; of?: string; default?: string }>({
     status: 400,
-    meaning: '`sort` is not a numeric column of the screener',
+    meaning: '`sort` is not one of the endpoint\'s sort orders (the screener\'s numeric columns)',
     error: 'Invalid sort',
-    hint: (p) => `sort is one of the screener's numeric columns: ${p.columns.join(', ')} (default liquidityUsd; exact case).`,
+    hint: (p) => `sort is one of ${p.of ?? "the screener's numeric columns"}: ${p.columns.join(', ')} (default ${p.default ?? 'liquidityUsd'}; exact case).`,
     sample: { columns: ['liquidityUsd', 'volume24h'] },
+  }),
+  invalid_cursor: define({
+    status: 400,
+    meaning: '`cursor` is not a page cursor this endpoint gave for the same `sort` and `order`',
+    error: 'Invalid cursor',
+    hint: 'cursor is the nextCursor of the previous page, asked with the same sort and order; leave it out for the first page.',
+    sample: undefined,
   }),
   invalid_order: define({
     status: 400,
@@ -320,13 +334,15 @@ export const ERRORS = {
       `The chain API has no asset ${p.unit}, the chain follower records no pool of it and it is not curated: there is nothing to report on. ${UNIT_HINT}.`,
     sample: { unit: 'ab'.repeat(28) },
   }),
-  token_not_recorded: define<{ unit: string }>({
+  token_not_recorded: define<{ unit: string; followed?: boolean }>({
     status: 404,
     meaning: 'History is recorded for curated tokens only',
     error: 'Token not recorded',
     hint: (p) =>
       `History is recorded for the curated tokens only (GET /api/v1/tokens lists them); ${p.unit} is not one. ` +
-      `GET /api/v1/tokens/${p.unit}/ohlcv charts a source B pool of any token.`,
+      (p.followed
+        ? `The chain follower records its ADA pools: GET /api/v1/tokens/${p.unit}/ohlcv charts them from the chain (and GET /api/v1/chain/tokens?q=${p.unit} gives its chain figures).`
+        : `GET /api/v1/tokens/${p.unit}/ohlcv charts a followed or source B pool of any token.`),
     sample: { unit: 'ab'.repeat(28) },
   }),
   no_chartable_pool: define<{ unit: string; sourceBDexes: string[] | null }>({
@@ -585,7 +601,8 @@ export const ERRORS = {
     meaning: '`topics` is missing, names an unknown topic or unit, or lists too many; checked before the stream opens',
     error: "Invalid query parameter 'topics'",
     hint: (p) =>
-      `${p.detail} topics lists 1 to ${p.max} comma-separated topics: screener, token:<unit> (a curated token, see GET /api/v1/tokens) or trades:<unit>; a unit is the 56-hex policy id followed by the asset name in hex.`,
+      `${p.detail} topics lists 1 to ${p.max} comma-separated topics: screener, token:<unit> (a curated token, see GET /api/v1/tokens), ` +
+      'trades:<unit> (any token the chain follower records), pools:new or chain:tokens; a unit is the 56-hex policy id followed by the asset name in hex.',
     sample: { detail: 'prices is not a topic.', max: 20 },
   }),
   too_many_streams_for_client: define<{ max: number; retryAfterSeconds: number }>({

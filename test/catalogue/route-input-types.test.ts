@@ -72,9 +72,9 @@ describe('route input is typed by the schemas, never cast', () => {
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
 const assert = <T extends true>(): T => true as T
 
-assert<Equal<ParamValues<typeof ohlcvParams>, { asset: string; tf?: Timeframe; limit?: number; quote?: string; pool?: string }>>() // quote: either case, lowercased by ohlcvRequest
+assert<Equal<ParamValues<typeof ohlcvParams>, { asset: string; tf?: Timeframe | '1H' | '4H' | '12H' | '1D' | '1W'; limit?: number; quote?: string; pool?: string }>>() // tf and quote: either case, lowercased by ohlcvRequest
 assert<Equal<Static<(typeof getTokenOhlcv)['input']>, ParamValues<typeof ohlcvParams>>>()
 assert<Equal<ParamValues<typeof marketParams>, { days?: number; ecosystem?: number }>>()
 assert<Equal<ParamValues<[typeof searchParam]>, { q: string }>>()
-assert<Equal<ParamValues<typeof rangeParams>, { tf?: '5m' | '1h' | '1d'; from?: string; to?: string; limit?: number }>>()
+assert<Equal<ParamValues<typeof rangeParams>, { tf?: '5m' | '1h' | '1d' | '1H' | '1D'; from?: string; to?: string; limit?: number }>>() // tf: either case, lowercased by parseHistoryRequest
 assert<Equal<ParamValues<typeof exportParams>, { day?: string; format?: 'ndjson' | 'csv' }>>()

@@ -80,7 +80,8 @@ describe('timeframes', () => {
 
   it('answers 400 with the allowed list for any other timeframe', async () => {
     const { unit } = tokenWithPool()
-    for (const tf of ['2h', '1M', '1H', 'week', '']) {
+    // Minutes are lowercase only: 1M would read as a month.
+    for (const tf of ['2h', '1M', '15M', 'week', '']) {
       const { status, body } = await svc.json(`/api/v1/tokens/${unit}/ohlcv?tf=${tf}`)
       expect(status).toBe(400)
       expect(body).toEqual({ code: 'invalid_timeframe', error: 'Invalid timeframe', hint: 'tf is one of 1m, 5m, 15m, 1h, 4h, 12h, 1d, 1w (default 1h).' })

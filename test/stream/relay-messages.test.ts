@@ -4,17 +4,21 @@ import { readRelayMessage } from '../../src/modules/stream/relay-messages'
 import { EventIds } from '../../src/modules/stream/event-ids'
 
 describe('readRelayMessage', () => {
-  it('reads the three kinds of change', () => {
+  it('reads every kind of change', () => {
     const screener = { kind: 'screener', tokens: [], changed: [], removed: [], ids: { screener: '1', tokens: {} }, coverage: 'c', updatedAt: null, sourcesAsOf: null, stale: false }
     expect(readRelayMessage(screener)).toBe(screener as never)
     const trades = { kind: 'trades', id: '2', unit: 'u', recordedAt: 'x', trades: [] }
     expect(readRelayMessage(trades)).toBe(trades as never)
     const rollback = { kind: 'rollback', fromHeight: 5, recordedAt: 'x', ids: { u: '3' } }
     expect(readRelayMessage(rollback)).toBe(rollback as never)
+    const pools = { kind: 'new-pools', id: '4', recordedAt: 'x', pools: [] }
+    expect(readRelayMessage(pools)).toBe(pools as never)
+    const chainTokens = { kind: 'chain-tokens', id: '5', recordedAt: 'x', asOf: null, changed: [{ address: 'u' }], removed: ['v'] }
+    expect(readRelayMessage(chainTokens)).toBe(chainTokens as never)
   })
 
   it('ignores anything else', () => {
-    for (const value of [null, 42, 'screener', {}, { kind: 'screener', tokens: [] }, { kind: 'trades', unit: 'u', trades: 'x', id: '1' }, { kind: 'rollback', fromHeight: '5', ids: {} }, { kind: 'other' }]) {
+    for (const value of [null, 42, 'screener', {}, { kind: 'screener', tokens: [] }, { kind: 'trades', unit: 'u', trades: 'x', id: '1' }, { kind: 'rollback', fromHeight: '5', ids: {} }, { kind: 'chain-tokens', id: '5', changed: {}, removed: [] }, { kind: 'other' }]) {
       expect(readRelayMessage(value)).toBeNull()
     }
   })

@@ -58,7 +58,7 @@ export interface SiteData {
   mcpPath: string
   coverageRules: string[]
   /** The `coverage` strings as the service words them, with the default DEX lists. */
-  coverageStrings: { merged: string; sourceAOnly: string; sourceBOnly: string; noDex: string; chart: string; stitchedChart: string }
+  coverageStrings: { merged: string; sourceAOnly: string; sourceBOnly: string; noDex: string; chart: string; stitchedChart: string; chainTokens: string; chainSearch: string }
   errorFormat: string
   tools: ToolEntry[]
   endpoints: EndpointEntry[]

@@ -27,14 +27,19 @@ export const ohlcvDoc = endpoint({
     'that pool (the ADA pools of any token on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2, Splash), the candles ' +
     'from the interval of its first record on are built by this service from the pool\'s on-chain swaps, and the ' +
     'earlier ones are source B\'s candles of the same pool (a Minswap V2 pool\'s id is source B\'s pool address), ' +
-    'read with the same calls as any source B chart: so `tf=1d&limit=90` has 90 days wherever source B has them, ' +
-    'and the newest candles are as fresh as the last block read (`asOf`; null when every candle is source B\'s). Each candle says its `source` (`chain` or ' +
+    'read from source B only before that first record (closed candles, kept for hours) and only when the chart reaches ' +
+    'back there and the follower did not read the pool\'s creation (then nothing older exists): so `tf=1d&limit=90` has ' +
+    '90 days wherever source B has them, a chart the chain can fill costs no source B call, and the newest candles are ' +
+    'as fresh as the last block read (`asOf`; null when every candle is source B\'s). Each candle says its `source` (`chain` or ' +
     '`sourceB`), and `coverage` names the seam (the time from which the candles are chain-built). A pool only ' +
     'source B lists is charted from source B alone; a followed pool source B does not list, from the chain alone. ' +
     'When source B is refused or fails, a followed pool is still charted from the chain and `missing` names source ' +
     'B with its retryAfter (as the token detail does); the answer is then labelled `X-Cache: STALE` and kept no ' +
-    'longer than that. `pool` picks another pool from `poolChoices` (most liquid first: source B\'s USD reserve, ' +
-    'or twice a followed pool\'s ADA reserve at ADA\'s USD price). This is one pool, never an all-DEX aggregate.\n\n' +
+    'longer than that. `pool` picks another pool from `poolChoices`, the default first: the most liquid weighted by ' +
+    'its history (a followed pool\'s chain liquidity, twice its ADA reserve; a pool only source B lists, its USD reserve ' +
+    'in ADA; each × the share of the default chart\'s 300 hours the pool has been around), so a pool of twelve hours is ' +
+    'not the default beside one of months unless it is far deeper. For a followed curated token, source B\'s pools are ' +
+    'those its screener batch lists (no call of this request\'s). This is one pool, never an all-DEX aggregate.\n\n' +
     'Chartable pools are the followed pools and the source B pools where the token is the base token, on a DEX that ' +
     "is not one of source A's (source A supplies no candles), among the first 20 pools source B lists for the token " +
     `(its default order: volume and liquidity); a token with none answers 404 \`${NO_CHARTABLE_POOL.error}\`, as does a unit ` +
@@ -44,7 +49,8 @@ export const ohlcvDoc = endpoint({
     'Timeframes map to source B as 1m/5m/15m = minute 1/5/15, 1h/4h/12h = hour 1/4/12, 1d = day 1; 1w is built ' +
     'from the daily candles, in weeks starting Monday 00:00 UTC (open of the first day, close of the last, ' +
     'highest high, lowest low, summed volume). Candles are ascending by `time` (unix seconds), one per interval; ' +
-    'intervals without trades have no candle, as upstream sends them; the current interval is included.\n\n' +
+    'intervals without trades have no candle, as upstream sends them (each candle at its own `time`: on a time axis they ' +
+    'are gaps, not squeezed out); the current interval is included.\n\n' +
     'History: source B serves at most six months per call, so older candles are paged back: at most two calls ' +
     'for minute and hour timeframes, four (about two years) for 1d and 1w. A chart can therefore hold fewer ' +
     'than `limit` candles (a 1w chart leaves out a week the history read cuts off); an older page that source B ' +

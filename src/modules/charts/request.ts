@@ -5,7 +5,7 @@
  * is normalising: defaults, lowercase unit and pool.
  */
 import { t } from 'elysia'
-import { anyCasePattern, caseless, literals } from '../../catalogue/literals'
+import { anyCasePattern, caseless, literals, timeframeSpellings } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { assetParam, parseAssetUnit } from '../../http/asset-input'
 import { apiError } from '../../http/error-catalogue'
@@ -37,8 +37,8 @@ export const ohlcvParams = [
     name: 'tf',
     in: 'query',
     required: false,
-    description: 'Timeframe of one candle',
-    schema: t.Union(literals(TIMEFRAMES), { default: DEFAULT_TIMEFRAME, examples: ['1h', '1d'], error: invalid(INVALID.tf()) }),
+    description: `Timeframe of one candle: ${TIMEFRAMES.join(', ')}; hours, days and weeks in either case (1H is 1h), minutes lowercase (1M would read as a month)`,
+    schema: t.Union(literals(timeframeSpellings(TIMEFRAMES)), { default: DEFAULT_TIMEFRAME, examples: ['1h', '1D'], error: invalid(INVALID.tf()) }),
   }),
   param({
     name: 'limit',
@@ -53,7 +53,7 @@ export const ohlcvParams = [
     required: false,
     description:
       'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series); either case (ADA as the answers write it, or ada)',
-    // Case-insensitive, since answers write "quote":"ADA"; tf stays case-sensitive (1m is not 1M).
+    // Case-insensitive, since answers write "quote":"ADA" (tf too: no timeframe differs from another by case alone).
     schema: t.String({ pattern: anyCasePattern(QUOTES), default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
   }),
   param({
@@ -82,7 +82,7 @@ export interface OhlcvRequest {
 export function ohlcvRequest(input: OhlcvInput): OhlcvRequest {
   return {
     unit: parseAssetUnit(input.asset),
-    tf: input.tf ?? DEFAULT_TIMEFRAME,
+    tf: caseless(TIMEFRAMES, input.tf, DEFAULT_TIMEFRAME),
     // The schema let only usd or ada through, in any case.
     quote: caseless(QUOTES, input.quote, 'usd'),
     limit: input.limit ?? LIMIT.default,

@@ -4,7 +4,7 @@
  * the schemas cannot say is checked here, with the same errors: a real date, from before to, a day begun.
  */
 import { t } from 'elysia'
-import { literals } from '../../catalogue/literals'
+import { caseless, literals, timeframeSpellings } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
 import { invalid, type ApiError } from '../../http/errors'
@@ -34,10 +34,10 @@ export const rangeParams = [
     name: 'tf',
     in: 'query',
     required: false,
-    description: 'Length of one candle',
-    schema: t.Union(literals(HISTORY_TIMEFRAME_NAMES), {
+    description: `Length of one candle: ${HISTORY_TIMEFRAME_NAMES.join(', ')}; hours and days in either case, minutes lowercase`,
+    schema: t.Union(literals(timeframeSpellings(HISTORY_TIMEFRAME_NAMES)), {
       default: DEFAULT_HISTORY_TIMEFRAME,
-      examples: ['1h', '1d'],
+      examples: ['1h', '1D'],
       error: invalid(HISTORY_INVALID.tf()),
     }),
   }),
@@ -85,7 +85,7 @@ export interface HistoryRequest {
 
 /** Turns the validated inputs into an aligned range of at most `limit` candles (400 for a date that is not real). */
 export function parseHistoryRequest(raw: HistoryInput, nowMs: number): HistoryRequest {
-  const tf = raw.tf ?? DEFAULT_HISTORY_TIMEFRAME
+  const tf = caseless(HISTORY_TIMEFRAME_NAMES, raw.tf, DEFAULT_HISTORY_TIMEFRAME)
   const limit = raw.limit ?? HISTORY_LIMIT.default
   const seconds = HISTORY_TIMEFRAMES[tf]
   const from = raw.from === undefined ? null : parseInstant(raw.from, HISTORY_INVALID.from)

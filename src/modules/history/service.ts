@@ -6,6 +6,7 @@
 import type { ServiceDeps } from '../../core'
 import { orWhenUnavailable, type CommunityDatabase } from '../../db/client'
 import { apiError } from '../../http/error-catalogue'
+import { ChainStore } from '../../chain/store'
 import type { Fetched } from '../../upstream/fetched'
 import { adaHistoryCoverage, tokenHistoryCoverage } from './coverage'
 import { exportHeader, exportLines } from './export'
@@ -48,7 +49,9 @@ export class HistoryService {
     this.requireDatabase()
     const token = this.deps.registry.get(unit)
     if (token === undefined) {
-      throw apiError('token_not_recorded', { unit })
+      // A token the chain follower records is charted from the chain: the hint says so.
+      const followed = (await new ChainStore(this.requireDatabase()).pools(unit)).length > 0
+      throw apiError('token_not_recorded', { unit, followed })
     }
     return this.history(unit, token.ticker, request, tokenHistoryCoverage)
   }

@@ -38,6 +38,14 @@ export const IndexResponse = t.Object({
   reference: t.String({ description: 'Interactive API reference' }),
   docs: t.String({ description: 'Documentation site' }),
   llms: t.String({ description: 'Short plain-text guide for AI agents (llms.txt)' }),
+  health: t.Object(
+    {
+      liveness: t.String({ description: 'GET /healthz: the process answers (no upstream or database call)' }),
+      readiness: t.String({ description: 'GET /readyz: the database reachable, each upstream\'s last status, budgets and quotas' }),
+      metrics: t.String({ description: 'GET /metrics: Prometheus text (private when METRICS_TOKEN is set)' }),
+    },
+    { description: 'Operations endpoints, outside /api/v1 and the OpenAPI document' },
+  ),
   mcp: t.Object({
     url: t.String(),
     transport: t.String(),

@@ -6,6 +6,7 @@ import { t, type Static } from 'elysia'
 import { Missing } from '../../http/missing-source'
 import { DecimalsSourceSchema } from '../../chain/answer-schemas'
 import { AsOfSchema } from '../trades/schemas'
+import { ChainFiguresSchema } from '../chain-tokens/schemas'
 
 const nullable = <T extends ReturnType<typeof t.Number>>(schema: T) => t.Union([schema, t.Null()])
 const MaybeUsd = (description: string) => nullable(t.Number({ description: `${description}; null when no pool reports it` }))
@@ -99,6 +100,11 @@ export const TokenDetail = t.Object({
   marketCap: MaybeUsd("Market cap: source A's deepest pair, else source B's figures"),
   fdv: MaybeUsd("Fully diluted valuation: source A's deepest pair, else source B's figures"),
   coverage: t.String(),
+  figuresFrom: t.Union([t.Literal('sources'), t.Literal('chain')], {
+    description:
+      'Where priceUsd, change24h, liquidityUsd and volume24h come from: `sources` (the pairs of sources A and B, merged as coverage says), ' +
+      'or `chain` when no source has a pool of the token and the chain follower has: its chain figures (as `chain`), coverage saying so',
+  }),
   pairs: t.Array(Pair, { description: 'One row per pool of both sources, most liquidity first' }),
   policyId: t.String(),
   assetNameHex: t.String(),
@@ -121,6 +127,9 @@ export const TokenDetail = t.Object({
     description: "The token's pools the chain follower records (any token traded against ADA on the followed DEXes), deepest first: the latest price read on chain per pool; empty when none",
   }),
   chainPoolsAsOf: AsOfSchema,
+  chain: t.Union([ChainFiguresSchema, t.Null()], {
+    description: 'The token’s chain figures, as its GET /chain/tokens row (whatever its liquidity), with asOf: from the chain follower’s records alone; null when it follows no ADA pool of the token',
+  }),
   missing: Missing,
 })
 
@@ -136,6 +145,13 @@ export const SearchToken = t.Object({
   pairAddress: t.String(),
   url: t.String(),
   curated: t.Boolean({ description: 'In the curated registry (listed by the screener)' }),
+  foundOn: t.Array(t.Union([t.Literal('sourceA'), t.Literal('chain')]), {
+    description:
+      'Where the token was found: source A\'s search (the row\'s figures are then its deepest source A pair), and/or the chain follower\'s ' +
+      'records (`chain`: a token traded against ADA on the followed DEXes; a row found there alone gives its chain figures, its deepest ' +
+      'pool as pairAddress and dexId, and that pool\'s GET /pools/{poolId} as url)',
+    examples: [['sourceA', 'chain']],
+  }),
 })
 
 export const SearchResponse = t.Object({
@@ -143,6 +159,7 @@ export const SearchResponse = t.Object({
   query: t.String({ description: 'The query as searched (trimmed)' }),
   count: t.Integer({ minimum: 0 }),
   tokens: t.Array(SearchToken),
+  missing: Missing,
 })
 
 export type ScreenerBody = Static<typeof ScreenerResponse>
