@@ -2,6 +2,7 @@ import type { BudgetLedger, CallClaim, Lane, RefusalReason, Verdict } from './bu
 import { chainStarted, currentCall, heldAhead, waitForChainOf, type RequestChain } from './call-context'
 import { BudgetRefusal, FairShareRefusal, UpstreamError, type UpstreamFailure, type UpstreamName } from './errors'
 import { readSpent } from './spent-answers'
+import { windowBounds } from './quota-windows'
 
 /** Receives one call per upstream attempt; the metrics and /readyz are built on it. */
 export interface UpstreamObserver {
@@ -39,6 +40,13 @@ const RETRY_BACKOFF_MS = { rate_limited: 1000, other: 250 }
 const MIN_BUDGET_POLL_MS = 25
 /** A retry is only worth starting with at least this much of the deadline left. */
 const MIN_RETRY_WINDOW_MS = 500
+
+/** A 429 "spent until the reset" to a call sent in a window that has reset since: the retry goes out at once. */
+class SpentBeforeReset extends UpstreamError {
+  constructor(upstream: UpstreamName) {
+    super(upstream, 'rate_limited', 'HTTP 429 about the window before the reset')
+  }
+}
 
 /**
  * The HTTP side of every upstream adapter: base URL + the real API's path, one deadline per call covering
@@ -89,7 +97,7 @@ export class UpstreamHttp {
         const failure = error instanceof UpstreamError ? error : new UpstreamError(name, 'network', String(error))
         observer?.attempt(name, failure.failure, Date.now() - started, failure.message)
         const retryable = ['network', 'rate_limited', 'http_error'].includes(failure.failure) && !isClientError(failure)
-        const backoff = failure.failure === 'rate_limited' ? RETRY_BACKOFF_MS.rate_limited : RETRY_BACKOFF_MS.other
+        const backoff = failure instanceof SpentBeforeReset ? 0 : failure.failure === 'rate_limited' ? RETRY_BACKOFF_MS.rate_limited : RETRY_BACKOFF_MS.other
         const left = deadline - Date.now() - backoff
         if (attempt > 1 || !retryable || left < MIN_RETRY_WINDOW_MS) throw failure
         const retry = await this.options.budget.tryTake(claim)
@@ -240,6 +248,8 @@ export class UpstreamHttp {
         // Believed: a spent tier stops calls until its reset, any other 429 for its Retry-After (or 60 s).
         const spent = readSpent(name, text, response.headers.get('retry-after'))
         await this.options.budget.markSpent(name, spent, askedAt)
+        // Sent before the window's reset and read after it: it says nothing of the new window (asked again at once).
+        if (spent.kind === 'exhausted' && windowBounds(spent.window, askedAt).end <= this.options.budget.now()) throw new SpentBeforeReset(name)
         throw new UpstreamError(name, 'rate_limited', spent.kind === 'exhausted' ? `HTTP 429: quota spent until the ${spent.window}'s reset` : 'HTTP 429')
       }
       throw new UpstreamError(name, 'http_error', `HTTP ${response.status}`)

@@ -83,7 +83,10 @@ export function addSafetyFacts(world: World, nowMs = Date.now()): void {
     // Holders: a third of the tokens (and any without a holder count, or one small enough to list) get a listing.
     const counts = world.koios.summaries.get(unit)
     const listed = sample === undefined && (counts === undefined || Number(counts.addresses) <= 5000 || rand() < 0.3)
-    if (listed && supply > 0n) setHolders(world, unit, holdings(unit, supply, rand))
+    // Made when first asked for (settleHolders), from a generator of their own: a world is built for every test.
+    if (listed && supply > 0n) {
+      world.koios.pendingHolders.set(unit, () => setHolders(world, unit, holdings(unit, supply, seededRandom(Number(Bun.hash.wyhash(`holders:${unit}`) % 2_147_483_647n)))))
+    }
   }
 }
 

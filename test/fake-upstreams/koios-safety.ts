@@ -69,6 +69,14 @@ export function setHolders(world: World, unit: string, holdings: readonly Holdin
   })
 }
 
+/** Makes a unit's holder listing if it waits to be made (demo-safety.ts defers them: most tests never ask). */
+export function settleHolders(world: World, unit: string): void {
+  const make = world.koios.pendingHolders.get(unit)
+  if (make === undefined) return
+  world.koios.pendingHolders.delete(unit)
+  make()
+}
+
 /** Only the `asset_summary` counts (a token whose holders are too many to list). */
 export function setHolderCounts(world: World, unit: string, counts: { addresses: number; staked: number; unstaked: number }): void {
   world.koios.summaries.set(unit, {

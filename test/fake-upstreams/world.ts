@@ -82,6 +82,8 @@ export interface World {
     scripts: Map<string, Raw>
     histories: Map<string, Raw>
     holders: Map<string, Raw[]>
+    /** Holder listings made on first ask (asset_summary or asset_addresses of the unit): thousands of rows no other read needs. */
+    pendingHolders: Map<string, () => void>
     holderTimeouts: Set<string>
   }
   coingecko: {
@@ -127,6 +129,7 @@ export function emptyWorld(): World {
       scripts: new Map(),
       histories: new Map(),
       holders: new Map(),
+      pendingHolders: new Map(),
       holderTimeouts: new Set(),
     },
     coingecko: { coins: [], adaPriceAt: () => 0.65 },

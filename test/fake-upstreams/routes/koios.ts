@@ -7,6 +7,7 @@ import type { Raw } from '../builders'
 import type { World } from '../world'
 import { koiosItem, koiosTx, touches, unspent } from '../chain'
 import { json, lower, type FakeAnswer, type FakeRequest } from './common'
+import { settleHolders } from '../koios-safety'
 
 const MAX_ROWS = 1000
 const PUBLIC_BODY_LIMIT = 1024
@@ -32,9 +33,12 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
       rows = k.assets.filter((a) => wanted.has(lower(a.policy_id) + lower(a.asset_name ?? '')))
       break
     }
-    case 'GET /asset_summary':
-      rows = [k.summaries.get(lower(q.get('_asset_policy')) + lower(q.get('_asset_name') ?? ''))].filter(Boolean) as Raw[]
+    case 'GET /asset_summary': {
+      const unit = lower(q.get('_asset_policy')) + lower(q.get('_asset_name') ?? '')
+      settleHolders(world, unit)
+      rows = [k.summaries.get(unit)].filter(Boolean) as Raw[]
       break
+    }
     case 'POST /script_info': {
       const wanted = new Set(((body._script_hashes as string[]) ?? []).map(lower))
       rows = [...k.scripts.values()].filter((s) => wanted.has(lower(s.script_hash)))
@@ -46,6 +50,7 @@ export function koios(world: World, req: FakeRequest): FakeAnswer {
     case 'GET /asset_addresses': {
       // Large assets meet Koios's 30 s query limit: 504 (../shared/upstreams/README.md).
       if (k.holderTimeouts.has(unitOf(q))) return json({ code: '57014', message: 'canceling statement due to statement timeout' }, 504)
+      settleHolders(world, unitOf(q))
       const held = k.holders.get(unitOf(q)) ?? []
       // Its SQL has no ORDER BY: without `order` the rows come in another order at each call (pages then repeat or miss rows).
       rows = q.get('order') === null ? rotate(held, (unorderedCalls += 1) * 7) : order(held, q.get('order'))
