@@ -10,12 +10,10 @@ import { loadConfig } from '../src/config'
 import { buildDocsWhenMissing } from '../src/modules/docs-site/build-on-start'
 import { isoDay } from '../src/modules/history/intervals'
 import { startOrExit, stopOnSignals } from '../src/server'
-import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
-import { demoChain } from '../test/fake-upstreams/demo-chain'
-import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
+import { startDemoUpstreams } from '../test/fake-upstreams/demo-upstreams'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
@@ -23,17 +21,11 @@ import { loadRegistry } from '../src/registry/registry'
 const progress = (what: string) => console.log(`demo: ${what}…`)
 
 progress('starting the fake upstreams and a fake chain with a day of DEX trades')
-const fake = await FakeUpstreams.start()
-// A day of DEX trades on chain for every curated token, and a new block every 20 s. One chain: the fake Koios
-// answers both the chain tip and the follower's reads from it (routes/koios.ts).
-const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
-fake.world.koios.chain = chain.chain
-// Tokens outside the registry on that chain, and a new pool every two minutes (each tick's block gets them at once).
-const newTokens = demoNewTokens(fake.world, chain.chain)
-setInterval(() => {
-  chain.tick()
-  newTokens.afterBlock()
-}, 20_000).unref()
+// A day of DEX trades on chain for every curated token and tokens outside the registry, a new block every 20 s
+// (a new pool every two minutes).
+const upstreams = await startDemoUpstreams(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
+const fake = upstreams.fake
+setInterval(upstreams.tick, 20_000).unref()
 const config = loadConfig({
   ...process.env,
   ...fake.env(),
@@ -73,7 +65,7 @@ progress('signing a demo comment and boost')
 await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init), fake.world)
 // The printed chain examples answer with data once the follower has read the newest blocks (a few seconds).
 progress('waiting for the chain follower to read the newest blocks')
-await chainExamplesReady(origin, [SAMPLE.snek, ...newTokens.units])
+await chainExamplesReady(origin, [SAMPLE.snek, ...upstreams.newTokens])
 
 const examples = catalogue
   .filter((doc) => doc.method === 'GET')
@@ -96,8 +88,8 @@ console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
 Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
 ${history}
-Community: a demo comment and boost on SNEK, signed like any write. Writers must be registered on chain with
-${server.deps.config.community.minAda} ADA (COMMUNITY_MIN_ADA); the demo's chain lists one demo writer, ${DEMO_STAKE_ADDRESS}
+Community: a boost and the demo writer's comment on SNEK, signed like any write. Writers must be registered on chain
+with ${server.deps.config.community.minAda} ADA (COMMUNITY_MIN_ADA); the demo's chain lists the demo writer, ${DEMO_STAKE_ADDRESS}
 (1,000 ADA; its words are public, never fund it on mainnet). Sign as it from code:
   API_URL=${origin} MNEMONIC="${DEMO_MNEMONIC}" bun examples/sign-and-boost.ts
 

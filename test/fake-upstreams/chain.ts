@@ -71,9 +71,14 @@ export class FakeChain {
     return { spec: { ...spec }, poolId: f.poolId, identityUnit: f.identityUnit, output: null, history: [] }
   }
 
-  /** Append a block holding one tx per entry (in block order); returns it. */
-  addBlock(txs: Array<PoolMove[] | { raw: (txHash: string) => ChainOutput[] }>, options: { time?: number } = {}): FakeBlock {
-    const height = this.tip === undefined ? this.firstHeight : this.tip.height + 1
+  /**
+   * Append a block holding one tx per entry (in block order); returns it. `height` skips ahead to it (the blocks
+   * between are not on this chain: nothing at the followed credentials happened in them).
+   */
+  addBlock(txs: Array<PoolMove[] | { raw: (txHash: string) => ChainOutput[] }>, options: { time?: number; height?: number } = {}): FakeBlock {
+    const next = this.tip === undefined ? this.firstHeight : this.tip.height + 1
+    if (options.height !== undefined && options.height < next) throw new RangeError(`height ${options.height} is below the next block, ${next}`)
+    const height = options.height ?? next
     const block: FakeBlock = {
       height,
       hash: sha(`block:${height}:${this.branch}`),
