@@ -9,6 +9,7 @@ import { HistoryRecorder } from './modules/history/recorder'
 import { HistoryService } from './modules/history/service'
 import { TradesService } from './modules/trades/service'
 import { PoolsService } from './modules/pools/service'
+import { ChainTokensService } from './modules/chain-tokens/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
@@ -27,6 +28,8 @@ export interface Services {
   trades: TradesService
   /** New pools and pool states read from the chain by the follower. */
   pools: PoolsService
+  /** Every followed token's figures from the chain records (/chain/tokens, a detail's `chain`). */
+  chainTokens: ChainTokensService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
   historyRecorder: HistoryRecorder | null
 }
@@ -42,6 +45,7 @@ export function createServices(core: Core): Services {
     history: new HistoryService(core),
     trades: new TradesService(core),
     pools: new PoolsService(core),
+    chainTokens: new ChainTokensService(core),
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }
