@@ -13,15 +13,15 @@ import { startOrExit, stopOnSignals } from '../src/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
-import { startDemoUpstreams } from '../test/fake-upstreams/demo-upstreams'
+import { DEMO_CHAIN_HOURS, startDemoUpstreams } from '../test/fake-upstreams/demo-upstreams'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
 /** A line saying what the demo is doing while it starts (it takes a few seconds before the banner). */
 const progress = (what: string) => console.log(`demo: ${what}…`)
 
-progress('starting the fake upstreams and a fake chain with a day of DEX trades')
-// A day of DEX trades on chain for every curated token and tokens outside the registry, a new block every 20 s
+progress(`starting the fake upstreams and a fake chain with ${DEMO_CHAIN_HOURS} hours of DEX trades`)
+// DEX trades on chain for every curated token and tokens outside the registry, a new block every 20 s
 // (a new pool every two minutes).
 const upstreams = await startDemoUpstreams(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
 const fake = upstreams.fake
@@ -32,7 +32,9 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL ?? 'file:./data/demo.db',
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
-  // The fake chain costs nothing to read: poll every 2 s so the day's backfill is read within a minute.
+  // The follower reads back all the demo chain's hours of trades (a day and more: its 24 h change has a day-old price).
+  CHAIN_BACKFILL_HOURS: process.env.CHAIN_BACKFILL_HOURS ?? String(DEMO_CHAIN_HOURS),
+  // The fake chain costs nothing to read: poll every 2 s so the backfill is read within a minute or two.
   CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '2000',
   // 13 calls every 2 s: a Koios budget the plan can reserve that for (the fake has none to protect).
   KOIOS_RPM: process.env.KOIOS_RPM ?? '6000',

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadRegistry } from '../../src/registry/registry'
 import { seedDemoCommunity } from '../../scripts/demo-seed'
-import { startDemoUpstreams } from '../fake-upstreams/demo-upstreams'
+import { DEMO_CHAIN_HOURS, startDemoUpstreams } from '../fake-upstreams/demo-upstreams'
 import { DEMO_STAKE_ADDRESS } from '../fake-upstreams/demo-wallet'
 import { SAMPLE } from '../fake-upstreams/world'
 import { startService } from '../helpers'
@@ -34,8 +34,15 @@ const dir = mkdtempSync(join(tmpdir(), 'demo-data-'))
 const demo = await startDemoUpstreams(tokens)
 const svc = await startService({
   fake: demo.fake,
-  // As the demo runs it (scripts/demo.ts), with the follower's default day of backfill.
-  env: { DATABASE_URL: `file:${join(dir, 'demo.db')}`, CHAIN_FOLLOW: 'on', KOIOS_RPM: '100000', KOIOS_PER_DAY: '0', COINGECKO_PER_MONTH: '0' },
+  // As the demo runs it (scripts/demo.ts): the follower reads back the demo chain's hours.
+  env: {
+    DATABASE_URL: `file:${join(dir, 'demo.db')}`,
+    CHAIN_FOLLOW: 'on',
+    CHAIN_BACKFILL_HOURS: String(DEMO_CHAIN_HOURS),
+    KOIOS_RPM: '100000',
+    KOIOS_PER_DAY: '0',
+    COINGECKO_PER_MONTH: '0',
+  },
 })
 for (let i = 0; i < 400 && (await svc.deps.chain!.follower.poll()).cursor?.backfill !== null; i++);
 await svc.deps.chain!.identities.step()
@@ -111,6 +118,16 @@ describe("the demo's chain", () => {
       expect(status).toBe(200)
       expect(state.created).toBeNull()
     }
+  })
+})
+
+describe("the demo's chain figures", () => {
+  it('have a 24 h change for the curated tokens: the follower read back more than a day of their trades', async () => {
+    const { body } = await svc.json('/api/v1/chain/tokens?limit=200')
+    const curatedRows = body.tokens.filter((t: { curated: boolean }) => t.curated)
+    expect(curatedRows.length).toBe(tokens.length)
+    const withChange = curatedRows.filter((t: { change24h: number | null }) => t.change24h !== null)
+    expect(withChange.length).toBeGreaterThan(tokens.length * 0.9)
   })
 })
 

@@ -1,5 +1,5 @@
 /**
- * The demo's chain (bun run demo, the benchmarks): a day of blocks, 20 s apart, in which every curated token has
+ * The demo's chain (bun run demo, the benchmarks): a day of blocks (`hours`), 20 s apart, in which every curated token has
  * an ADA pool on Minswap V2 (the pool source B lists for it in the demo world) and a third of them one more across
  * the six other followed DEXes, and trades on them (constant-product swaps of 0.05–1 % of
  * the pool, a deposit now and then). The pools were created two days before that day (`createdBlocksEarlier`),
@@ -32,14 +32,16 @@ export interface DemoChain {
  */
 export function demoChain(
   tokens: readonly RegistryToken[],
-  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; blocks?: number; unfollowedPools?: number; createdBlocksEarlier?: number } = {},
+  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; hours?: number; blocks?: number; unfollowedPools?: number; createdBlocksEarlier?: number } = {},
 ): DemoChain {
   const now = Math.floor((options.nowMs ?? Date.now()) / 1000)
   const adaUsd = options.adaUsd ?? 0.65
   const perBlock = options.swapsPerBlock ?? 0.4
   const rand = seededRandom(20)
   // Heights follow the clock, so a demo restarted on the same database finds the chain ahead of its cursor.
-  const first = Math.floor(now / BLOCK_SECONDS) - DAY_BLOCKS
+  // The first block of trades, `hours` before now; `blocks` of them (by default up to now).
+  const span = ((options.hours ?? 24) * 3600) / BLOCK_SECONDS
+  const first = Math.floor(now / BLOCK_SECONDS) - span
   // The pools' creation block, this many blocks before the first block of trades (at least the one before it).
   const created = first - Math.max(1, options.createdBlocksEarlier ?? 2 * DAY_BLOCKS)
   const chain = new FakeChain(created, created * BLOCK_SECONDS, BLOCK_SECONDS)
@@ -87,6 +89,6 @@ export function demoChain(
     chain.addBlock(txs, { height: Math.max(first, chain.tip!.height + 1) })
   }
   chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
-  for (let b = 0; b < (options.blocks ?? DAY_BLOCKS); b++) nextBlock()
+  for (let b = 0; b < (options.blocks ?? span); b++) nextBlock()
   return { chain, pools, tick: nextBlock }
 }
