@@ -11,7 +11,7 @@ export interface ShellSettings {
 
 export const shellSettings = (config: Pick<Config, 'community'>): ShellSettings => ({ communityMinAda: config.community.minAda })
 
-export type PageKind = 'screener' | 'token' | 'wallet' | 'pools' | 'search' | 'pool'
+export type PageKind = 'screener' | 'tokens' | 'token' | 'wallet' | 'pools' | 'search' | 'pool'
 
 /**
  * Scripts only from this origin (the page's bundle with lightweight-charts inside; no inline script, no eval);
@@ -29,6 +29,7 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy({
 
 const TITLES: Record<PageKind, string> = {
   screener: 'Cardano token screener',
+  tokens: 'All tokens on chain',
   token: 'Token',
   wallet: 'Wallet',
   pools: 'New pools',
@@ -36,9 +37,10 @@ const TITLES: Record<PageKind, string> = {
   pool: 'Pool',
 }
 
-/** Links every page carries: the screener, the new pools, the API index, the docs and the reference. */
+/** Links every page carries: the screener, all tokens, the new pools, the API index, the docs and the reference. */
 const NAV = [
   ['/', 'Screener'],
+  ['/tokens', 'All tokens'],
   ['/pools/new', 'New pools'],
   [`${API_PREFIX}/`, 'API index'],
   ['/docs/', 'Docs'],

@@ -23,12 +23,13 @@ export async function explorerPage(kind: PageKind, request: Request, settings: S
 }
 
 /**
- * The explorer outside /api/v1: `/token/{unit}`, `/wallet/{input}`, `/pools/new`, `/pool/{poolId}`, `/search?q=` and
+ * The explorer outside /api/v1: `/tokens` (all tokens, from the chain), `/token/{unit}`, `/wallet/{input}`, `/pools/new`, `/pool/{poolId}`, `/search?q=` and
  * the fingerprinted assets (the screener is `GET /` for browsers, in modules/root). The pages read the public API
  * from the browser, as any client does.
  */
 export function explorerRoutes(settings: ShellSettings) {
   return new Elysia({ name: 'explorer' })
+    .get('/tokens', ({ request }) => explorerPage('tokens', request, settings), HIDDEN)
     .get('/token/:unit', ({ request }) => explorerPage('token', request, settings), HIDDEN)
     .get('/wallet/:input', ({ request }) => explorerPage('wallet', request, settings), HIDDEN)
     .get('/pools/new', ({ request }) => explorerPage('pools', request, settings), HIDDEN)

@@ -8,6 +8,7 @@ import { askingAgain, missingText, retryDelayMs } from '../../src/explorer/clien
 import { toScale } from '../../src/explorer/client/chart-scale'
 import { searchTarget } from '../../src/explorer/client/search-box'
 import { boostRule } from '../../src/explorer/client/boost-rule'
+import { headline } from '../../src/explorer/client/headline'
 import { writeOutcomeText } from '../../src/explorer/client/wallet/outcome'
 import { boostPayload, commentPayload } from '../../src/explorer/client/wallet/payloads'
 import { utf8Hex } from '../../src/explorer/client/wallet/cip30'
@@ -106,6 +107,23 @@ describe('a chart time axis to scale (chart-scale.ts)', () => {
     const scaled = toScale([candle(0), candle(10 * H), candle(11 * H), candle(12 * H)], H, 5)
     expect(scaled.slots.map((s) => s.time / H)).toEqual([10, 11, 12])
     expect(scaled).toMatchObject({ empty: 0, leftOut: 1 })
+  })
+})
+
+describe("a token page's headline figures (headline.ts)", () => {
+  const chain = { priceUsd: 0.5, change24h: -1, liquidityUsd: 1000, volume24h: 10, coverage: 'chain coverage' } as never
+  const detail = { priceUsd: 0.52, change24h: 2, liquidityUsd: 600, volume24h: 5, coverage: 'source A only', figuresFrom: 'sources' as const }
+  const missingB = [{ source: 'sourceB' as const, code: 'busy_for_this_client' as const, retryAfter: 20 }]
+  it("are the sources' aggregate when whole", () => {
+    expect(headline({ ...detail, chain, missing: [] })).toMatchObject({ from: 'sources', priceUsd: 0.52, coverage: 'source A only' })
+  })
+  it('are the chain figures with their coverage when a market source is missing and the token is followed', () => {
+    expect(headline({ ...detail, chain, missing: missingB })).toMatchObject({ from: 'chain', priceUsd: 0.5, change24h: -1, liquidityUsd: 1000, coverage: 'chain coverage' })
+  })
+  it('are a half-aggregate only when nothing else exists, and say so', () => {
+    expect(headline({ ...detail, chain: null, missing: missingB })).toMatchObject({ from: 'partial', priceUsd: 0.52, scope: 'only the sources that answered' })
+    // The chain API or the market provider missing is no market source missing.
+    expect(headline({ ...detail, chain, missing: [{ source: 'chainApi', code: 'upstream_unavailable', retryAfter: 10 }] }).from).toBe('sources')
   })
 })
 

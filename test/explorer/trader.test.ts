@@ -5,6 +5,7 @@
  *   draws each candle on its canvas (the x distance between two candles is proportional to the time between them);
  * - "Asking again in N s" counts down;
  * - a bad unit (malformed, or unknown to every source) shows one error and nothing else;
+ * - headline figures that do not swing: a followed token's chain figures while a market source is missing;
  * - a token outside the registry opens no stream topic the service refuses;
  * - no text calls boosts free: the footer and the boost line say who may boost (COMMUNITY_MIN_ADA);
  * - the curated screener's 24 h change column in view on phones from 360 to 454 px.
@@ -13,6 +14,7 @@
 import { describe, expect, it } from 'bun:test'
 import type { Page } from 'playwright-core'
 import tokens from '../../src/registry/tokens.json'
+import { formatChange, formatPrice, formatUsd } from '../../src/explorer/client/format'
 import { gtPool } from '../fake-upstreams/builders'
 import { SAMPLE } from '../fake-upstreams/world'
 import { REGIS } from '../chain/support/outside-registry'
@@ -148,6 +150,58 @@ describe('"Asking again in N s"', () => {
       expect(errors).toEqual([])
     } finally {
       svc.fake.heal()
+      await close()
+    }
+  }, 60_000)
+})
+
+describe('headline figures that do not swing', () => {
+  it("show a followed token's chain figures with their coverage line while a market source is missing, never the half-aggregate", async () => {
+    svc.fake.fail('dexscreener', 'server_error')
+    svc.deps.upstreamCache.clear()
+    svc.deps.responses.invalidate('')
+    const { page, errors, close } = await openPage(browser, base)
+    try {
+      await page.goto(`${base}/token/${SAMPLE.snek}`)
+      await page.locator('#price-scope', { hasText: 'From the chain' }).waitFor({ timeout: 20_000 })
+      const { body } = await svc.json(`/api/v1/tokens/${SAMPLE.snek}`)
+      expect(body.missing.map((m: { source: string }) => m.source)).toContain('sourceA')
+      const chain = body.chain
+      expect(chain.priceUsd).not.toBe(body.priceUsd)
+      expect(await page.locator('#price').textContent()).toBe(`${formatPrice(chain.priceUsd)} ${formatChange(chain.change24h)} 24h`)
+      expect(await page.locator('#figures-coverage').textContent()).toBe(chain.coverage)
+      const facts = (await page.locator('#facts dl').textContent())!
+      expect(facts).toContain(`Liquidity (followed pools on chain)${formatUsd(chain.liquidityUsd)}`)
+      expect(facts).toContain(`24h volume (followed pools on chain)${formatUsd(chain.volume24h)}`)
+      expect(await page.locator('#token-status').textContent()).toContain('Missing source A')
+      await screenshot(page, 'headline-from-chain-1280')
+      // Source A back: at the page's next read the headline is the whole aggregate again, said as such.
+      svc.fake.heal('dexscreener')
+      await page.waitForFunction(() => document.querySelector('#price-scope')?.textContent === '', undefined, { timeout: 30_000 })
+      const whole = await svc.json(`/api/v1/tokens/${SAMPLE.snek}`)
+      expect(whole.body.missing).toEqual([])
+      expect(await page.locator('#price').textContent()).toStartWith(formatPrice(whole.body.priceUsd))
+      expect(errors).toEqual([])
+    } finally {
+      svc.fake.heal()
+      await close()
+    }
+  }, 60_000)
+
+  it('show a token only the chain knows from its chain figures, its pools linked to their pages', async () => {
+    const { page, errors, close } = await openPage(browser, base)
+    try {
+      await page.goto(`${base}/token/${REGIS}`)
+      await page.locator('#chain-figures').waitFor({ timeout: 20_000 })
+      const { body } = await svc.json(`/api/v1/tokens/${REGIS}`)
+      expect(body.figuresFrom).toBe('chain')
+      expect(await page.locator('#price-scope').textContent()).toContain('no market source lists this token')
+      expect(await page.locator('#price').textContent()).toStartWith(formatPrice(body.chain.priceUsd))
+      expect(await page.locator('#chain-figures dl').textContent()).toContain(`${formatPrice(body.chain.priceAda, 'ADA')}`)
+      const pool = page.locator('#chain-figures table.chain-pools tbody tr').first()
+      expect(await pool.getByRole('link').getAttribute('href')).toBe(`/pool/${body.chainPools[0].address}`)
+      expect(errors).toEqual([])
+    } finally {
       await close()
     }
   }, 60_000)

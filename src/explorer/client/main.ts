@@ -1,3 +1,4 @@
+import { allTokensPage } from './all-tokens-page'
 import { newPoolsPage } from './new-pools-page'
 import { poolPage } from './pool-page'
 import { screenerPage } from './screener'
@@ -12,6 +13,7 @@ const last = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop
 
 searchBox()
 if (page === 'screener') screenerPage()
+else if (page === 'tokens') void allTokensPage()
 else if (page === 'token') void tokenPage(last)
 else if (page === 'wallet') void walletPage(last)
 else if (page === 'pools') void newPoolsPage()

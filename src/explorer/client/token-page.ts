@@ -8,6 +8,8 @@ import { el, fill, logo, main, scrollRegion, section, statusLine } from './dom'
 import { changeClass, formatChange, formatDate, formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
 import { openLive } from './live'
 import { askingAgain, missingText, retryDelayMs } from './missing'
+import { chainFiguresSection } from './chain-figures'
+import { headline, type Headline, type HeadlineFrom } from './headline'
 import { tradesSection } from './trades'
 
 /** A refusal of the whole detail without Retry-After (a 502): asked again this soon. */
@@ -47,12 +49,16 @@ export async function tokenPage(input: string): Promise<void> {
   let knowDecimals: (decimals: number) => void = () => {}
   const decimals = new Promise<number>((resolve) => (knowDecimals = resolve))
   const price = el('p', { class: 'price', id: 'price' })
+  const scope = el('p', { class: 'muted', id: 'price-scope' })
   const facts = el('div', { id: 'facts' }, el('p', { class: 'muted' }, 'Loading token…'))
+  const onChain = el('div', { id: 'chain-body' })
   const pairs = el('div', { id: 'pairs-body' })
-  fill(root, heading, price, status, facts, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), communitySection(unit))
+  fill(root, heading, price, scope, status, facts, onChain, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), communitySection(unit))
 
   let detailShown = false
   let live = false
+  // Where the headline's figures come from now: the stream's screener row updates them only when they are the sources'.
+  let shownFrom: HeadlineFrom | null = null
   const showName = (name: string, symbol: string, imageUrl: string) => {
     document.title = `${symbol} · cardano-market-api`
     fill(heading, logo(imageUrl, 32), ` ${name} `, el('span', { class: 'muted' }, symbol))
@@ -60,15 +66,19 @@ export async function tokenPage(input: string): Promise<void> {
   const showPrice = (usd: number | null, change24h: number | null) =>
     fill(price, formatPrice(usd), ' ', el('span', { class: changeClass(change24h) }, formatChange(change24h), ' 24h'))
 
-  // The screener's row for the token (curated tokens): what the page shows until a detail arrives.
+  // The screener's row for the token (curated tokens): its name until a detail arrives, and its price while the
+  // detail is refused (not before: a price that the detail's would replace a moment later is a swing).
   const row = apiGet<ScreenerBody>('/tokens').then((res) => (res.ok ? (res.body.tokens.find((t) => t.address === unit) ?? null) : null))
-  const standIn = async () => {
+  const standIn = async (withPrice: boolean) => {
     const r = await row
     if (r === null || detailShown) return
     showName(r.name, r.symbol, r.imageUrl)
-    showPrice(r.priceUsd, r.change24h)
+    if (withPrice) {
+      showPrice(r.priceUsd, r.change24h)
+      scope.textContent = 'The screener’s figures, across covered DEXes, while the token’s details are unavailable.'
+    }
   }
-  void standIn()
+  void standIn(false)
 
   const followPrice = async () => {
     if (live) return
@@ -81,7 +91,7 @@ export async function tokenPage(input: string): Promise<void> {
     openLive([`token:${unit}`], {
       token: (data) => {
         const r = (data as { token: ScreenerRow | null }).token
-        if (r !== null) showPrice(r.priceUsd, r.change24h)
+        if (r !== null && shownFrom === 'sources') showPrice(r.priceUsd, r.change24h)
       },
     }, () => {})
   }
@@ -98,7 +108,7 @@ export async function tokenPage(input: string): Promise<void> {
       const why = `The token's details are unavailable right now (${res.error.error}): ${res.error.hint}`
       countdown(status, wait, (elapsed) => `${why} ${askingAgain(wait - elapsed)}`)
       if (!detailShown) fill(facts, el('p', { class: 'muted' }, 'Waiting for the token’s details…'))
-      await standIn()
+      await standIn(true)
       setTimeout(() => void load(true), wait * 1000)
       return
     }
@@ -106,10 +116,14 @@ export async function tokenPage(input: string): Promise<void> {
     detailShown = true
     if (t.decimals !== null) knowDecimals(t.decimals)
     showName(t.name, t.symbol, t.imageUrl)
-    showPrice(t.priceUsd, t.change24h)
+    const h = headline(t)
+    shownFrom = h.from
+    showPrice(h.priceUsd, h.change24h)
+    scope.textContent = scopeWords(h, t)
     const delay = retryDelayMs(t.missing)
     countdown(status, (delay ?? 0) / 1000, (elapsed) => missingText(t.missing, elapsed))
-    showFacts(facts, t)
+    showFacts(facts, t, h)
+    fill(onChain, chainFiguresSection(t))
     fill(pairs, scrollRegion('Pairs', pairsTable(t.pairs, t.symbol)))
     void followPrice()
     if (delay !== null) setTimeout(() => void load(true), delay)
@@ -117,13 +131,22 @@ export async function tokenPage(input: string): Promise<void> {
   await load(false)
 }
 
-function showFacts(facts: HTMLElement, t: TokenDetailBody): void {
+/** What the headline's figures are, under the price. */
+function scopeWords(h: Headline, t: TokenDetailBody): string {
+  if (h.from === 'sources') return ''
+  if (h.from === 'partial') return 'Only from the sources that answered: a market source is missing (below), so these are not the whole.'
+  return t.figuresFrom === 'chain'
+    ? 'From the chain: no market source lists this token; these are the pools this service follows.'
+    : 'From the chain, the pools this service follows, while a market source is missing: the figures across covered DEXes come back when it answers.'
+}
+
+function showFacts(facts: HTMLElement, t: TokenDetailBody, h: Headline): void {
   const chainMissing = t.missing.some((m) => m.source === 'chainApi')
   fill(facts,
-    el('p', { class: 'muted' }, t.coverage),
+    el('p', { class: 'muted', id: 'figures-coverage' }, h.coverage),
     el('dl', { class: 'facts' },
-      ...fact('Liquidity (across covered DEXes)', formatUsd(t.liquidityUsd)),
-      ...fact('24h volume (across covered DEXes)', formatUsd(t.volume24h)),
+      ...fact(`Liquidity (${h.scope})`, formatUsd(h.liquidityUsd)),
+      ...fact(`24h volume (${h.scope})`, formatUsd(h.volume24h)),
       ...fact('Market cap', formatUsd(t.marketCap)),
       ...fact('Fully diluted valuation', formatUsd(t.fdv)),
       ...fact('Total supply', t.decimals === null ? UNKNOWN : formatUnits(t.totalSupply, t.decimals)),
