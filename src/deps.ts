@@ -18,6 +18,7 @@ import { StreamHub } from './modules/stream/hub'
 import { chainFollowing, type ChainFollowing } from './chain/setup'
 import { streamChainTrades } from './modules/trades/live'
 import { streamNewPools } from './modules/pools/live'
+import { streamChainTokens } from './modules/chain-tokens/live'
 
 /** Everything the app is built from. Tests build it against fake upstreams with buildDeps(config). */
 export interface AppDeps {
@@ -118,6 +119,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
     streamChainTrades(chain.follower, stream, services.trades, logger)
     streamNewPools(chain.follower, stream, services.pools, logger)
   }
+  streamChainTokens(stream, services.chainTokens, chain?.store ?? null, config.publicBaseUrl, logger)
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)
   return { config, logger, metrics, upstreamCache, responses, clients, origin, upstreams, registry, services, windows, cluster, database, stream, chain }
 }

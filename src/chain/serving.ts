@@ -42,3 +42,8 @@ export const CHAIN_TOKENS_COVERAGE =
   'and token/token pools are left out). Price: the deepest pool (most tradeable ADA); liquidity: twice the tradeable ADA ' +
   'reserves of its followed pools; volume, buys and sells: its trades in the 24 h up to the newest block recorded; a token ' +
   'whose decimals are unknown is priced per base unit.'
+
+/** What search's chain hits cover (after source A's coverage). */
+export const CHAIN_SEARCH_COVERAGE =
+  `Rows found on the chain (foundOn chain) are tokens traded against ADA in the pools the chain follower records on ${FOLLOWED_DEXES_TEXT}, ` +
+  'with figures from its records: its deepest pool, liquidity twice the ADA reserves of its followed pools, 24 h volume of its trades there.'

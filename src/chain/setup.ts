@@ -22,6 +22,8 @@ import { ChainTokenStore } from './token-store'
 
 export interface ChainFollowing {
   follower: ChainFollower
+  /** The store the follower records through (its onTokensChanged feeds the chain:tokens topic). */
+  store: ChainStore
   runner: FollowerRunner
   intervalMs: number
   /** What tokens outside the registry are (one asset_info step after each poll). */
@@ -41,9 +43,10 @@ export interface ChainSetupDeps {
 }
 
 export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
+  const store = new ChainStore(deps.database)
   const follower = new ChainFollower({
     koios: deps.upstreams.koios,
-    store: new ChainStore(deps.database),
+    store,
     readers: poolReaders(),
     followsToken: deps.config.chain.pools === 'all' ? () => true : (unit) => deps.registry.get(unit) !== undefined,
     logger: deps.logger,
@@ -64,5 +67,5 @@ export function chainFollowing(deps: ChainSetupDeps): ChainFollowing {
     { name: 'token identities', run: () => identities.step() },
     { name: 'retention', run: () => retention.step() },
   ])
-  return { follower, runner, intervalMs, identities, retention }
+  return { follower, store, runner, intervalMs, identities, retention }
 }

@@ -584,7 +584,8 @@ export const ERRORS = {
     meaning: '`topics` is missing, names an unknown topic or unit, or lists too many; checked before the stream opens',
     error: "Invalid query parameter 'topics'",
     hint: (p) =>
-      `${p.detail} topics lists 1 to ${p.max} comma-separated topics: screener, token:<unit> (a curated token, see GET /api/v1/tokens) or trades:<unit>; a unit is the 56-hex policy id followed by the asset name in hex.`,
+      `${p.detail} topics lists 1 to ${p.max} comma-separated topics: screener, token:<unit> (a curated token, see GET /api/v1/tokens), ` +
+      'trades:<unit> (any token the chain follower records), pools:new or chain:tokens; a unit is the 56-hex policy id followed by the asset name in hex.',
     sample: { detail: 'prices is not a topic.', max: 20 },
   }),
   too_many_streams_for_client: define<{ max: number; retryAfterSeconds: number }>({

@@ -23,6 +23,7 @@ import { cip68Metadata, koiosAsset } from '../fake-upstreams/builders'
 import { FakeChain, type FakePool } from '../fake-upstreams/chain'
 import { emptyWorld, type World } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
+import { Collector } from '../stream/collector'
 import { cip14, DAY, deepestAda, deposit, expectedRow, Ledger, netted, swap, type ExpectedRow } from './support/ledger'
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
@@ -325,6 +326,96 @@ describe('chain figures in the token detail', () => {
     expect(gamma).toMatchObject({ symbol: 'GAMMA', decimalsSource: 'unknown' })
     const unknown = await svc.json(`/api/v1/tokens/${'c4'.repeat(28)}${hex('NOBODY')}`)
     expect([unknown.status, unknown.body.code]).toEqual([404, 'token_not_found'])
+  })
+
+  it('finds followed tokens in search by ticker, name, unit and fingerprint, marked as found on the chain', async () => {
+    const search = async (q: string) => (await svc.json(`/api/v1/search?q=${encodeURIComponent(q)}`)).body
+    const list = (await svc.json(uncached('/api/v1/chain/tokens'))).body
+    const row = (unit: string) => list.tokens.find((t: { address: string }) => t.address === unit)
+    for (const [q, unit] of [['BETA', BETA], ['alpha tok', ALPHA], [DELTA.toUpperCase(), DELTA], [cip14(ALPHA), ALPHA], ['snek', SNEK]] as const) {
+      const body = await search(q)
+      expect([q, body.tokens.map((t: { address: string }) => t.address)]).toEqual([q, [unit]])
+      const chain = row(unit)
+      expect(body.tokens[0]).toEqual({
+        address: unit,
+        symbol: chain.symbol,
+        name: chain.name,
+        priceUsd: chain.priceUsd,
+        liquidityUsd: chain.liquidityUsd,
+        volume24h: chain.volume24h,
+        dexId: dex.get(chain.topPairAddress),
+        pairAddress: chain.topPairAddress,
+        url: `http://localhost/api/v1/pools/${chain.topPairAddress}`,
+        curated: unit === SNEK,
+        foundOn: ['chain'],
+        imageUrl: `http://localhost/api/v1/tokens/${unit}/logo`,
+      })
+      expect(body.coverage).toContain('found on the chain')
+    }
+    // Under the threshold: not by its ticker, but by its unit or fingerprint.
+    expect((await search('GAMMA')).tokens).toEqual([])
+    expect((await search(GAMMA)).tokens.map((t: { address: string }) => t.address)).toEqual([GAMMA])
+    expect((await search(cip14(GAMMA))).tokens.map((t: { address: string }) => t.address)).toEqual([GAMMA])
+  })
+
+  it('serves the chain’s search hits when source A fails, naming it missing', async () => {
+    svc.fake.fail('dexscreener', 'down')
+    try {
+      const { status, body } = await svc.json('/api/v1/search?q=beta%20six') // asked of no source before: nothing cached
+      expect(status).toBe(200)
+      expect(body.tokens.map((t: { address: string }) => t.address)).toEqual([BETA])
+      expect(body.missing).toEqual([{ source: 'sourceA', code: 'upstream_unavailable', retryAfter: expect.any(Number) }])
+    } finally {
+      svc.fake.fail('dexscreener', 'ok')
+    }
+  })
+
+  it('answers search_tokens and list_chain_tokens from their REST twins', async () => {
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const res = await svc.request('/api/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+      })
+      return ((await res.json()) as any).result
+    }
+    const found = await call('search_tokens', { q: 'BETA' })
+    expect(found.isError).toBeFalsy()
+    expect(found.structuredContent).toEqual((await svc.json('/api/v1/search?q=BETA')).body)
+  })
+
+  it('streams chain:tokens: the first page as its snapshot, then the rows a block batch changed, once per batch', async () => {
+    svc.app.listen({ port: 0, hostname: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${svc.app.server!.port}`
+    const c = new Collector(`${origin}/api/v1/stream?topics=chain:tokens`)
+    try {
+      const snapshot = await c.next('snapshot')
+      const first = (await svc.json(uncached('/api/v1/chain/tokens?limit=50'))).body
+      expect(snapshot.data).toMatchObject({ topic: 'chain:tokens', recorded: true, count: first.count, asOf: first.asOf })
+      // Written for this client: logos on the stream's own origin.
+      const onOrigin = (row: any) => ({ ...row, imageUrl: row.imageUrl.replace('http://localhost', origin) })
+      expect(snapshot.data.tokens).toEqual(first.tokens.map(onOrigin))
+      // Two blocks read in one poll: ALPHA and BETA trade, one event tells both.
+      ledger.block([swap(pools.alpha1, 0.01, true)])
+      ledger.block([swap(pools.beta, 0.01, false)])
+      await poll()
+      const event = await c.next('chain-tokens')
+      const rest = (await svc.json(uncached('/api/v1/chain/tokens?limit=50'))).body
+      expect(event.data.asOf).toEqual(rest.asOf)
+      expect(event.data.changed.map((r: { address: string }) => r.address).sort()).toEqual([ALPHA, BETA].sort())
+      for (const row of event.data.changed) {
+        // Written once for every client: the logo as a path on the stream's origin.
+        expect({ ...row, imageUrl: `http://localhost${row.imageUrl}` }).toEqual(rest.tokens.find((t: { address: string }) => t.address === row.address))
+        expectRow(row, expected(row.address))
+      }
+      await Bun.sleep(200)
+      expect(c.of('chain-tokens')).toHaveLength(1)
+    } finally {
+      c.close()
+    }
+    const bad = await svc.json('/api/v1/stream?topics=chain:pools')
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalid_stream_topics'])
+    for (const topic of ['screener', 'token:<unit>', 'trades:<unit>', 'pools:new', 'chain:tokens']) expect(bad.body.hint).toContain(topic)
   })
 
   it('answers list_chain_tokens from its REST twin', async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LOVELACE } from '../../src/chain/types'
 import { FakeChain } from '../fake-upstreams/chain'
+import { existedBefore } from '../chain/support/existing-pool'
 import { defaultWorld, SAMPLE } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 
@@ -27,6 +28,9 @@ beforeAll(async () => {
   const minswap = chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: SAMPLE.snek, reserveA: 400_000_000_000n, reserveB: 300_000_000_000n, lpSupply: 10_000_000_000n })
   const sundae = chain.pool({ dex: 'sundaeswap-v3', assetA: LOVELACE, assetB: SAMPLE.snek, reserveA: 20_000_000_000n, reserveB: 15_000_000_000n, lpSupply: 1_000_000_000n })
   expect(minswap.poolId).toBe(SAMPLE.minswapSnekPool)
+  // Both pools were on chain long before the follower's first block (source B has four months of one of them).
+  existedBefore(chain, minswap)
+  existedBefore(chain, sundae)
   chain.addBlock([[{ pool: minswap, reserveA: 400_000_000_000n, reserveB: 300_000_000_000n }], [{ pool: sundae, reserveA: 20_000_000_000n, reserveB: 15_000_000_000n }]])
   for (let i = 1; i <= 30; i++) {
     const ada = 400_000_000_000n + BigInt(i) * 1_000_000_000n

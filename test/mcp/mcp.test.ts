@@ -269,9 +269,12 @@ describe('tool errors read like the REST errors', () => {
   it('an upstream failure with no cached copy is the REST 502, as a tool error', async () => {
     svc.fake.fail('dexscreener', 'server_error')
     const client = await connect()
-    const answer = await callTool(client, 'search_tokens', { q: 'hosky' })
+    // A unit outside the registry that the chain API does not know: only source A could say (search would serve
+    // the chain's rows instead).
+    const unit = `${'ab'.repeat(28)}01`
+    const answer = await callTool(client, 'get_token', { asset: unit })
     await client.close()
-    const expected = await rest('/api/v1/search?q=hosky')
+    const expected = await rest(`/api/v1/tokens/${unit}`)
     expect(expected.status).toBe(502)
     expect(answer).toEqual({ isError: true, body: expected.body })
   })

@@ -20,7 +20,7 @@ export class Collector {
       // The client's own reconnections send its Last-Event-ID itself; these headers start a first connection.
       fetch: (input, init) => fetch(input, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } }),
     })
-    for (const type of ['snapshot', 'screener', 'token', 'trade', 'pool', 'reset']) {
+    for (const type of ['snapshot', 'screener', 'token', 'trade', 'pool', 'chain-tokens', 'reset']) {
       this.source.addEventListener(type, (event) => this.events.push({ type, id: event.lastEventId, data: JSON.parse(event.data) }))
     }
     this.source.onopen = () => void this.opens++

@@ -50,6 +50,7 @@ describe('GET /api/v1/search', () => {
       pairAddress: POOL.a1,
       url: `https://dexscreener.com/cardano/${POOL.a1}`,
       curated: true,
+      foundOn: ['sourceA'],
       imageUrl: `http://localhost/api/v1/tokens/${TOKA}/logo`,
     })
     expect(body.tokens[3]).toMatchObject({ address: NOT_CURATED, name: 'Toka X', curated: false, priceUsd: 3 })

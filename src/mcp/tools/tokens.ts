@@ -11,12 +11,13 @@ export const listTokens = restTool({
 export const getToken = restTool({
   name: 'get_token',
   description:
-    'One token by asset unit (policy id + asset name hex): price, per-pair rows, supply, decimals, fingerprint, mint time, estimated holders.',
+    'One token by asset unit (policy id + asset name hex): price, per-pair rows, supply, decimals, fingerprint, mint time, estimated holders, and its chain figures (chain) when this service follows an ADA pool of it.',
   endpoint: tokenDetailDoc,
 })
 
 export const searchTokens = restTool({
   name: 'search_tokens',
-  description: 'Search Cardano tokens by ticker, name, asset unit or fingerprint (asset1…; curated tokens) (source A only); gives asset units for the other tools.',
+  description:
+    'Search Cardano tokens by ticker, name, asset unit or fingerprint (asset1…) in source A and in the tokens this service follows on chain (foundOn says which); gives asset units for the other tools.',
   endpoint: searchDoc,
 })

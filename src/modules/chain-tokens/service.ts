@@ -6,6 +6,7 @@
  * but ADA's USD price, the market provider's cached snapshot (a core read: one call per its lifetime, whoever asks).
  */
 import { normaliseFingerprint } from '../../cardano/fingerprint'
+import { normaliseUnit } from '../../cardano/unit'
 import { ChainFiguresReader, sortValue, type FiguresMatch, type FiguresRow } from '../../chain/figures-read'
 import { asOf, CHAIN_TOKENS_COVERAGE } from '../../chain/serving'
 import { ChainStore } from '../../chain/store'
@@ -99,19 +100,40 @@ export class ChainTokensService {
    * The rows of these units as the stream sends them: those listed (deepest pool at or over CHAIN_MIN_LIQUIDITY_ADA),
    * and the units no longer listed (below it, or no pool left).
    */
-  async changedRows(units: readonly string[], origin: string): Promise<{ rows: ChainTokenRow[]; removed: string[]; asOf: ChainFigures['asOf'] }> {
+  async changedRows(units: readonly string[], origin: string): Promise<{ changed: ChainTokenRow[]; removed: string[]; asOf: ChainFigures['asOf'] }> {
     const read = await this.read(units)
-    if (read === null) return { rows: [], removed: [], asOf: null }
+    if (read === null) return { changed: [], removed: [], asOf: null }
     const min = this.deps.config.chain.minLiquidityAda * LOVELACE_PER_ADA
     const listed = read.rows.filter((row) => row.topReserveAda >= min)
     const kept = new Set(listed.map((row) => row.unit))
-    return { rows: listed.map((row) => this.rowOf(row, read.ada.usd, origin)), removed: units.filter((unit) => !kept.has(unit)), asOf: asOf(read.cursor) }
+    return { changed: listed.map((row) => this.rowOf(row, read.ada.usd, origin)), removed: units.filter((unit) => !kept.has(unit)), asOf: asOf(read.cursor) }
   }
 
   private async read(units: readonly string[]) {
     if (this.figures === null || this.store === null || units.length === 0) return null
     const [rows, cursor, end, ada] = await Promise.all([this.figures.ofUnits(units), this.store.cursor(), this.figures.windowEnd(), this.adaUsd()])
     return { rows, cursor, end, ada }
+  }
+
+  /**
+   * The followed tokens a search text finds, most liquid first, at most `limit`, with their deepest pool's DEX: a
+   * unit or a fingerprint whatever its liquidity; a ticker, name or policy id among the listed tokens (at or over
+   * CHAIN_MIN_LIQUIDITY_ADA: dust pools of look-alike tickers stay out). Empty without a database.
+   */
+  async find(q: string, limit: number, origin: string): Promise<Fetched<Array<ChainTokenRow & { topDex: string }>>> {
+    if (this.figures === null || this.store === null) return { data: [], stale: false }
+    const exact = normaliseUnit(q) !== null || normaliseFingerprint(q) !== null
+    const minLiquidityAda = exact ? 0 : this.deps.config.chain.minLiquidityAda
+    const [page, ada] = await Promise.all([
+      this.figures.list({ minReserveLovelace: minLiquidityAda * LOVELACE_PER_ADA, sort: 'liquidity', order: 'desc', limit, after: null, match: this.matchOf(q) }),
+      this.adaUsd(),
+    ])
+    const found = []
+    for (const row of page.rows) {
+      const pool = await this.store.pool(row.topPoolId)
+      found.push({ ...this.rowOf(row, ada.usd, origin), topDex: pool?.dex ?? row.dexIds.split(',')[0] })
+    }
+    return { data: found, stale: ada.stale }
   }
 
   /** What `q` matches: text, a unit or policy id, a fingerprint, and the curated tokens whose ticker or name holds it. */

@@ -61,8 +61,10 @@ export function maxPages(spec: TimeframeSpec): number {
 /**
  * Reads pages until `candles` candles of the timeframe are covered. For weeks that means one week more than
  * asked: pages cover time without holes, so a row from an older week proves the newer weeks are whole.
+ * `before` (Unix s): only candles before it, the past of a followed pool before the follower's first record of it
+ * (the seam): closed candles, so even the first page is kept as long as the older ones, under a key that does not move.
  */
-export async function readHistory(source: GeckoTerminal, pool: ChartablePool, spec: TimeframeSpec, candles: number): Promise<History> {
+export async function readHistory(source: GeckoTerminal, pool: Pick<ChartablePool, 'address' | 'createdAt'>, spec: TimeframeSpec, candles: number, before?: number): Promise<History> {
   const pages: Candle[][] = []
   const seen = new Set<number>()
   const enough = spec.weekly ? () => seen.size > candles : () => seen.size >= candles
@@ -71,11 +73,11 @@ export async function readHistory(source: GeckoTerminal, pool: ChartablePool, sp
   let reachedStart = false
   let oldest = Number.POSITIVE_INFINITY
   for (let page = 0; page < maxPages(spec); page++) {
-    const before = page === 0 ? undefined : pageBefore(oldest, spec)
-    const ttlMs = page === 0 ? spec.cacheSeconds * 1000 : HISTORY_TTL_MS
+    const until = page === 0 ? before : pageBefore(oldest, spec)
+    const ttlMs = page === 0 && before === undefined ? spec.cacheSeconds * 1000 : HISTORY_TTL_MS
     let read: { data: Candle[] | null; stale: boolean }
     try {
-      read = await source.poolOhlcv(pool.address, spec.upstream, spec.aggregate, ROWS_PER_CALL, ttlMs, before)
+      read = await source.poolOhlcv(pool.address, spec.upstream, spec.aggregate, ROWS_PER_CALL, ttlMs, until)
     } catch (error) {
       // The newest page is the chart: without it the caller serves a cached answer or a 502.
       if (page === 0 || !(error instanceof UpstreamError)) throw error

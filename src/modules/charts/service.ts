@@ -13,16 +13,16 @@ import { apiError } from '../../http/error-catalogue'
 import { missingOf } from '../../http/missing-source'
 import { chartCoverage, stitchedChartCoverage } from '../../market/coverage'
 import type { ServiceDeps } from '../../core'
-import { chainStep, declareChain } from '../../upstream/call-context'
+import { asCore, chainStep, declareChain } from '../../upstream/call-context'
 import { settle, UpstreamError } from '../../upstream/errors'
 import type { Fetched } from '../../upstream/fetched'
 import { adaSeriesFor, matchToleranceMs, rebaseToAda } from './ada-rebase'
 import type { Candle } from '../../market/candle'
 import { latest, orderCandles } from './candles'
 import { readHistory, type History } from './history'
-import { chartablePools, chartChoices, type ChartablePool, type ChartChoice } from './pools'
+import { chartablePools, chartChoices, type ChartablePool, type ChartChoice, type FollowedPool } from './pools'
 import type { OhlcvRequest } from './request'
-import { TIMEFRAME_SPECS } from './timeframes'
+import { candleSeconds, TIMEFRAME_SPECS, type TimeframeSpec } from './timeframes'
 import { completeWeeks, weeklyCandles } from './weekly'
 import type { OhlcvBody } from './schemas'
 import { ChainStore } from '../../chain/store'
@@ -30,6 +30,7 @@ import { chainChartCoverage } from '../../chain/serving'
 import { TokenIdentities } from '../../chain/identities'
 import { shownTicker, type TokenIdentity } from '../../chain/token-identity'
 import type { ChainPoolRow } from '../../db/schema'
+import { MAX_TOKENS_PER_CALL, type GtPool } from '../../upstream/geckoterminal'
 import { chainCandles } from './chain'
 import { labelled, seamOf, stitchCandles, type SourcedCandle } from './stitch'
 
@@ -58,25 +59,30 @@ export class ChartService {
 
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
     const { geckoterminal } = this.deps.upstreams
-    // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, the newest page.
+    const spec = TIMEFRAME_SPECS[request.tf]
+    // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, source B's candles.
     // Admitted at its first cold call from this client's share, or refused before it; older pages are extra.
-    // A unit with a followed pool is known: its pools were read on chain.
+    // A unit with a followed pool is known: its pools were read on chain. A followed curated token's source B pools
+    // are the screener's batch (a core read), and its candles are read from source B only before the chain's record.
     const followed = await this.followedPools(request.unit)
-    const known = this.deps.registry.get(request.unit) !== undefined || followed.length > 0
-    declareChain(known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
+    const curated = this.deps.registry.get(request.unit)
+    const known = curated !== undefined || followed.length > 0
+    const fromBatch = curated !== undefined && followed.length > 0
+    declareChain(fromBatch ? { geckoterminal: 1 } : known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
     if (!known) {
       await this.requireKnownAsset(request.unit)
       chainStep('koios')
     }
     const identity = await this.identities.of(request.unit)
-    const listed = await settle(geckoterminal.tokenPools(request.unit))
-    chainStep('geckoterminal')
+    const listed = await settle(fromBatch ? this.batchPools(request.unit) : geckoterminal.tokenPools(request.unit))
+    if (!fromBatch) chainStep('geckoterminal')
     // Without source B's listing only the followed pools can be charted (and a unit nobody follows not at all).
     if (listed instanceof UpstreamError && (followed.length === 0 || (request.pool !== null && !followed.some((p) => p.poolId === request.pool)))) {
       throw listed
     }
     const sourceBPools = listed instanceof UpstreamError ? [] : chartablePools(request.unit, listed.data.pools, this.deps.config)
-    const choices = chartChoices(followed, sourceBPools, shownTicker(identity), await this.adaUsd(followed, sourceBPools))
+    const nowSeconds = Math.floor(this.deps.now() / 1000)
+    const choices = chartChoices(followed, sourceBPools, shownTicker(identity), await this.adaUsd(followed, sourceBPools), nowSeconds)
     if (choices.length === 0) {
       throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })
     }
@@ -86,9 +92,11 @@ export class ChartService {
     }
 
     const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request, identity)
-    // Source B's candles only reach the answer before the chain-built ones: not read when those alone fill it.
+    // Source B's candles: a pool only source B has; a followed pool's past before the follower's first record of it,
+    // when the chart reaches back there and source B can have it (it lists the pool, or its id is source B's address).
+    const past = chainPart === null ? null : sourceBPast(choice, chainPart, request, spec, nowSeconds)
     const history =
-      choice.sourceB !== null && (chainPart === null || chainPart.candles.length < request.limit) ? await settle(this.sourceBPart(choice.sourceB, request)) : null
+      chainPart === null ? await settle(this.sourceBPart(choice.sourceB!, request)) : past === null ? null : await settle(this.sourceBPart(past.pool, request, past.before))
     // A pool only source B has: its candles are the chart, and their failure is the answer's.
     if (choice.chain === null && history instanceof UpstreamError) throw history
     const sourceB = history instanceof UpstreamError ? null : history
@@ -111,10 +119,16 @@ export class ChartService {
     }
   }
 
-  /** Source B's candles of one of its pools, re-based to ADA when asked, labelled `sourceB`. */
-  private async sourceBPart(pool: ChartablePool, request: OhlcvRequest): Promise<Part> {
+  /** A curated token's source B pools from the screener's batch: a core-plan resource, refreshed at its interval whoever asks. */
+  private async batchPools(unit: string): Promise<Fetched<{ pools: GtPool[] }>> {
+    const read = await asCore(() => this.deps.upstreams.geckoterminal.tokensMulti(this.deps.registry.batchOf(unit, MAX_TOKENS_PER_CALL)!))
+    return { data: { pools: read.data.pools }, stale: read.stale }
+  }
+
+  /** Source B's candles of one of its pools (those before `before`, when given), re-based to ADA when asked, labelled `sourceB`. */
+  private async sourceBPart(pool: Pick<ChartablePool, 'address' | 'createdAt'>, request: OhlcvRequest, before?: number): Promise<Part> {
     const spec = TIMEFRAME_SPECS[request.tf]
-    const history = await readHistory(this.deps.upstreams.geckoterminal, pool, spec, request.limit)
+    const history = await readHistory(this.deps.upstreams.geckoterminal, pool, spec, request.limit, before)
     const usd = orderCandles(history.pages)
     let candles = latest(spec.weekly ? wholeWeeks(weeklyCandles(usd), history) : usd, request.limit)
     let adaStale = false
@@ -135,12 +149,11 @@ export class ChartService {
   }
 
   /** The candles built from the follower's records of a pool (no upstream call but ADA's price), and where they start. */
-  private async chainPart(pool: ChainPoolRow, request: OhlcvRequest, identity: TokenIdentity): Promise<ChainPart> {
+  private async chainPart(pool: FollowedPool, request: OhlcvRequest, identity: TokenIdentity): Promise<ChainPart> {
     const spec = TIMEFRAME_SPECS[request.tf]
     const { coingecko } = this.deps.upstreams
     const built = await chainCandles(this.chain!, coingecko, pool.poolId, spec, request.quote, request.limit, this.deps.now(), identity.decimals)
-    const first = await this.chain!.firstRecord(pool.poolId)
-    return { candles: labelled(built.candles, 'chain'), stale: built.stale, seam: first === null ? null : seamOf(first, spec) }
+    return { candles: labelled(built.candles, 'chain'), stale: built.stale, seam: pool.firstRecord === null ? null : seamOf(pool.firstRecord, spec) }
   }
 
   private coverage(choice: ChartChoice, chain: ChainPart | null, sourceB: Part | null, picked: boolean, ticker: string): string {
@@ -150,17 +163,18 @@ export class ChartService {
     return stitchedChartCoverage(choice.ref, new Date(seam * 1000).toISOString().replace('.000Z', 'Z'))
   }
 
-  /** ADA's USD price, to rank a followed pool source B does not list against source B's (null: not needed, or unknown). */
+  /** ADA's USD price, to rank a pool only source B lists against the followed ones (null: not needed, or unknown). */
   private async adaUsd(followed: readonly ChainPoolRow[], sourceB: readonly ChartablePool[]): Promise<number | null> {
-    if (sourceB.length === 0 || followed.every((p) => sourceB.some((b) => b.address === p.poolId))) return null
+    if (followed.length === 0 || sourceB.every((b) => followed.some((p) => p.poolId === b.address))) return null
     const snapshot = await settle(this.deps.upstreams.coingecko.adaMarket())
     return snapshot instanceof UpstreamError ? null : (snapshot.data?.priceUsd ?? null)
   }
 
-  /** The token's pools the chain follower records (any token, with a database), deepest first. */
-  private async followedPools(unit: string): Promise<ChainPoolRow[]> {
+  /** The token's pools the chain follower records (any token, with a database), deepest first, with their first record. */
+  private async followedPools(unit: string): Promise<FollowedPool[]> {
     if (this.chain === null) return []
-    return this.chain.pools(unit)
+    const chain = this.chain
+    return Promise.all((await chain.pools(unit)).map(async (pool) => ({ ...pool, firstRecord: await chain.firstRecord(pool.poolId) })))
   }
 
   /**
@@ -173,6 +187,20 @@ export class ChartService {
       throw apiError('no_chartable_pool', { unit, sourceBDexes: null })
     }
   }
+}
+
+/**
+ * Where source B's past of a followed pool is read from, or null when the chain fills the chart: the chain-built
+ * candles fill `limit`, or its record reaches back to the chart's start, or the follower read the pool's creation
+ * (nothing older exists). Else the candles before the seam, of the pool as source B lists it, or by its id for a
+ * Minswap V2 pool (source B's address of it) that the batch's top pools do not name.
+ */
+function sourceBPast(choice: ChartChoice, chain: ChainPart, request: OhlcvRequest, spec: TimeframeSpec, nowSeconds: number) {
+  const pool = choice.chain!
+  const chartStart = nowSeconds - candleSeconds(spec) * request.limit
+  if (chain.seam === null || chain.candles.length >= request.limit || chain.seam <= chartStart || pool.createdHeight !== null) return null
+  const address = choice.sourceB?.address ?? (pool.dex === 'minswap-v2' ? pool.poolId : null)
+  return address === null ? null : { pool: { address, createdAt: choice.sourceB?.createdAt ?? null }, before: chain.seam }
 }
 
 /** A followed pool's candles: source B's before the chain's first record of it, when source B has them. */

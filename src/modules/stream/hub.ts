@@ -11,7 +11,8 @@
  * Producers are the refreshes (no upstream call of its own): `publishScreener` from each screener build
  * (TokenService.onScreener), `publishTrades` / `rollbackTrades` from the chain follower's records (wired in
  * modules/trades/live.ts; `recordsTrades` gives the snapshots the recent trades from the records), and
- * `publishNewPools` for `pools:new` (modules/pools/live.ts; `recordsNewPools` likewise). A producer's
+ * `publishNewPools` for `pools:new` (modules/pools/live.ts; `recordsNewPools` likewise), `publishChainTokens` for
+ * `chain:tokens` (modules/chain-tokens/live.ts; `recordsChainTokens` gives its snapshot). A producer's
  * change is delivered here at once and published over the relay (Redis) for the other instances, which deliver it
  * to their own clients. Unchanged rows make no event, so two instances that built the same screener send one change.
  */
@@ -23,10 +24,11 @@ import { EventIds } from './event-ids'
 import { eventFrame, retryFrame } from './frames'
 import { HeldNewPools, type NewPoolRow } from './held-new-pools'
 import { HeldTrades, TRADES_KEPT, type TradeRow } from './held-trades'
-import { readRelayMessage, type NewPoolsMessage, type RelayMessage, type RollbackMessage, type ScreenerMessage, type TradesMessage } from './relay-messages'
+import { HeldChainTokens, type ChainTokensAnswer } from './held-chain-tokens'
+import { readRelayMessage, type ChainTokensMessage, type NewPoolsMessage, type RelayMessage, type RollbackMessage, type ScreenerMessage, type TradesMessage } from './relay-messages'
 import { ResumeRing } from './ring'
 import { ScreenerState, streamRows, type Freshness } from './screener-state'
-import { NEW_POOLS_TOPIC, topicName, type Topic } from './topics'
+import { CHAIN_TOKENS_TOPIC, NEW_POOLS_TOPIC, topicName, type Topic } from './topics'
 
 
 export interface StreamHubOptions {
@@ -58,6 +60,7 @@ export class StreamHub {
   private readonly screener = new ScreenerState()
   private readonly trades = new HeldTrades()
   private readonly newPools = new HeldNewPools()
+  private readonly chainTokens = new HeldChainTokens()
   private readonly connections: Connections
   private producing: Promise<void> = Promise.resolve()
 
@@ -172,6 +175,25 @@ export class StreamHub {
     })
   }
 
+  /** This deployment records chain figures: `chain:tokens` snapshots read the first page of GET /chain/tokens. */
+  recordsChainTokens(read: () => Promise<ChainTokensAnswer>): void {
+    this.chainTokens.recordedBy(read)
+  }
+
+  /**
+   * The chain figures a block batch changed: the rows still listed (GET /chain/tokens rows, logo URLs on the
+   * configured base) and the units no longer listed. One `chain-tokens` event; nothing when both are empty.
+   */
+  publishChainTokens(change: { changed: readonly ChainTokensAnswer['tokens'][number][]; removed: readonly string[]; asOf: unknown }): void {
+    if (change.changed.length === 0 && change.removed.length === 0) return
+    this.produce(async () => {
+      const [id] = await this.ids.reserve(1)
+      const message: ChainTokensMessage = { kind: 'chain-tokens', id, recordedAt: this.nowIso(), asOf: change.asOf, changed: [...change.changed], removed: [...change.removed] }
+      this.applyChainTokens(message)
+      this.options.relay?.publish(message)
+    })
+  }
+
   /** Resolves once every change published so far has been delivered here (tests, bench). */
   settled(): Promise<void> {
     return this.producing
@@ -200,6 +222,11 @@ export class StreamHub {
           if (topics.some((t) => t.kind === 'new-pools')) {
             await this.newPools.seed((error) =>
               this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: recorded new pools could not be read'),
+            )
+          }
+          if (topics.some((t) => t.kind === 'chain-tokens')) {
+            await this.chainTokens.refresh((error) =>
+              this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: chain figures could not be read'),
             )
           }
           if (signal?.aborted) return giveBack()
@@ -287,6 +314,11 @@ export class StreamHub {
     this.emit(message.id, 'pool', NEW_POOLS_TOPIC, { topic: NEW_POOLS_TOPIC, recordedAt: message.recordedAt, pools: message.pools })
   }
 
+  private applyChainTokens(message: ChainTokensMessage): void {
+    const data = { topic: CHAIN_TOKENS_TOPIC, recordedAt: message.recordedAt, asOf: message.asOf, changed: message.changed, removed: message.removed }
+    this.emit(message.id, 'chain-tokens', CHAIN_TOKENS_TOPIC, data)
+  }
+
   private applyRollback(message: RollbackMessage): void {
     const reason = `a chain rollback replaced the blocks from height ${message.fromHeight}: trades from there on are void; their replacements follow as trade events`
     for (const [unit, id] of Object.entries(message.ids)) {
@@ -303,6 +335,7 @@ export class StreamHub {
       else if (message?.kind === 'trades') this.applyTrades(message)
       else if (message?.kind === 'rollback') this.applyRollback(message)
       else if (message?.kind === 'new-pools') this.applyNewPools(message)
+      else if (message?.kind === 'chain-tokens') this.applyChainTokens(message)
     } catch (error) {
       this.options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'stream: a relayed change could not be read')
     }
@@ -327,6 +360,7 @@ export class StreamHub {
     if (topic.kind === 'screener') return this.screener.snapshot(name, base)
     if (topic.kind === 'token') return this.screener.tokenSnapshot(name, topic.unit, base)
     if (topic.kind === 'new-pools') return this.newPools.snapshot(name)
+    if (topic.kind === 'chain-tokens') return this.chainTokens.snapshot(name, base)
     return this.trades.snapshot(name, topic.unit)
   }
 

@@ -40,7 +40,17 @@ export interface NewPoolsMessage {
   pools: TradeRow[]
 }
 
-export type RelayMessage = ScreenerMessage | TradesMessage | RollbackMessage | NewPoolsMessage
+/** The chain figures' rows a block batch changed, and the tokens no longer listed: one `chain-tokens` event. */
+export interface ChainTokensMessage {
+  kind: 'chain-tokens'
+  id: string
+  recordedAt: string
+  asOf: unknown
+  changed: TradeRow[]
+  removed: string[]
+}
+
+export type RelayMessage = ScreenerMessage | TradesMessage | RollbackMessage | NewPoolsMessage | ChainTokensMessage
 
 /** A relayed value as a message this process can apply, or null. */
 export function readRelayMessage(value: unknown): RelayMessage | null {
@@ -51,5 +61,6 @@ export function readRelayMessage(value: unknown): RelayMessage | null {
   if (m?.kind === 'trades' && typeof m.unit === 'string' && Array.isArray(m.trades) && typeof m.id === 'string') return m as TradesMessage
   if (m?.kind === 'rollback' && typeof m.fromHeight === 'number' && typeof m.ids === 'object' && m.ids !== null) return m as RollbackMessage
   if (m?.kind === 'new-pools' && Array.isArray(m.pools) && typeof m.id === 'string') return m as NewPoolsMessage
+  if (m?.kind === 'chain-tokens' && Array.isArray(m.changed) && Array.isArray(m.removed) && typeof m.id === 'string') return m as ChainTokensMessage
   return null
 }

@@ -3,6 +3,7 @@ import { errorDoc } from '../../http/error-catalogue'
 import { mergedCoverage, NO_DEX_COVERAGE, sourceAOnlyCoverage, sourceBOnlyCoverage } from '../../market/coverage'
 import { assetParam } from '../../http/asset-input'
 import { screenerParams, SEARCH_MAX_LENGTH, searchParam } from './inputs'
+import { CHAIN_SEARCH_COVERAGE } from '../../chain/serving'
 import { SORT_COLUMNS } from './screener-order'
 import { ScreenerResponse, SearchResponse, TokenDetail } from './schemas'
 import { SEARCH_LIMIT } from './search-rank'
@@ -88,6 +89,14 @@ export const tokenDetailDoc = endpoint({
       'token; see the chain trades guide), deepest first, with the latest price read on chain (ADA per token, from the ' +
       'tradeable reserves; per base unit when `decimalsSource` is unknown) and the block it was read at; empty when ' +
       'the follower has seen none.',
+    '`chain` (an addition) is the token\'s chain figures, the same as its GET /chain/tokens row whatever its liquidity, ' +
+      'with `asOf`, `window` and `coverage`: from the follower\'s records alone, so they are there whichever source is ' +
+      'refused; null when it follows no ADA pool of the token. A token no source has a pool of but the follower does ' +
+      '(a token launched this week, say) is answered 200 from them: `figuresFrom` is `chain` and `priceUsd`, `change24h`, ' +
+      '`liquidityUsd`, `volume24h` and `coverage` are its chain figures (else `figuresFrom` is `sources`).',
+    'Source B is read only for what the chain cannot give: for a followed curated token, its pools come from the ' +
+      'screener\'s own source B batch (`tokens/multi` with its top pools, a core read refreshed on its schedule), so the ' +
+      'detail spends no source B call of its own and a client\'s fair share of source B never leaves it partial.',
     'Degrades rather than fails: when a source is refused (this service\'s budget or quota for it, or this client\'s ' +
       'fair share of it: nothing is called) or fails with no cached copy, the answer is 200 with what the other ' +
       'sources gave and `missing` lists each source left out as `{source, code, retryAfter}` (`sourceA`, `sourceB`, ' +
@@ -96,7 +105,7 @@ export const tokenDetailDoc = endpoint({
       'source B, source A\'s; without the chain API, the chain facts are null (the fingerprint is computed here, ' +
       '`decimals` comes from the registry or source B, else null). Such an answer is labelled X-Cache: STALE and ' +
       'cached no longer than its shortest `retryAfter` (10 s at most); `missing` is empty when the answer is complete.',
-    'A unit that source A and the chain API both answered for and neither knows is 404 `Token not found`; a token ' +
+    'A unit that source A and the chain API both answered for and neither knows, and the chain follower has no pool of, is 404 `Token not found`; a token ' +
       'the chain knows but no covered DEX trades is 200 with empty `pairs`. When one of those two did not answer, a ' +
       'unit outside the curated registry that the other does not know gets the missing one\'s error (502, or 503 ' +
       'with Retry-After), since it might know the unit.',
@@ -109,7 +118,7 @@ export const tokenDetailDoc = endpoint({
   examples: [`/tokens/${SNEK}`, `/tokens/${USDM}`],
   errors: [
     errorDoc('invalid_asset_unit', 'The unit is not 56 hex characters of policy id plus an even-length hex asset name'),
-    errorDoc('token_not_found', 'No source A pair and no chain record for the unit', { unit: SNEK }),
+    errorDoc('token_not_found', 'No source A pair, no chain record and no followed pool for the unit', { unit: SNEK }),
     errorDoc('upstream_unavailable', 'Source A failed with no cached copy and the chain API does not know the unit (outside the registry)', {
       upstream: 'dexscreener',
       failure: 'network',
@@ -142,17 +151,23 @@ export const searchDoc = endpoint({
       `each. At most ${SEARCH_LIMIT} rows. Curated tokens show the registry's ticker and name.`,
     'A full asset unit (policy id + asset name hex, either case) finds that token through its own pair list (the ' +
       'detail\'s source A read), since source A\'s text search does not match units. A CIP-14 fingerprint ' +
-      '(`asset1…`, the detail\'s `fingerprint`) finds a curated token; a fingerprint is a one-way hash, so one ' +
-      'outside the registry gives no row (search by its unit instead).',
+      '(`asset1…`, the detail\'s `fingerprint`) finds a curated token or a token the chain follower records; a ' +
+      'fingerprint is a one-way hash, so any other gives no row (search by its unit instead).',
+    'The chain follower\'s records are searched too, at no upstream cost: tokens traded against ADA on the followed ' +
+      'DEXes whose ticker or name contains the query (among those GET /chain/tokens lists: deepest pool at or over ' +
+      '`CHAIN_MIN_LIQUIDITY_ADA`), or whose unit, policy id or fingerprint it is (whatever their liquidity). `foundOn` says ' +
+      'where each row was found; a token found on the chain alone shows its chain figures, its deepest pool as ' +
+      '`pairAddress` and that pool\'s GET /pools/{poolId} as `url`. When source A fails or is refused, the chain\'s rows ' +
+      'are served and `missing` names source A (with no database, source A\'s error is the answer).',
   ].join('\n\n'),
   params: [searchParam],
   cacheSeconds: 30,
   examples: ['/search?q=snek', '/search?q=usdm', '/search?q=asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk', `/search?q=${SNEK}`],
   errors: [
     errorDoc('invalid_search_query', `q is missing, empty, only spaces, or longer than ${SEARCH_MAX_LENGTH} characters`, { maxLength: SEARCH_MAX_LENGTH }),
-    UPSTREAM_A_FAILED,
+    errorDoc('upstream_unavailable', 'Source A failed with no cached copy, and this deployment has no database (no chain records)', { upstream: 'dexscreener', failure: 'network' }),
   ],
-  coverage: `Source A only: "${SOURCE_A_ONLY}"`,
+  coverage: `Source A, and the chain follower's records: "${SOURCE_A_ONLY} ${CHAIN_SEARCH_COVERAGE}" (source A's part alone without a database)`,
   response: SearchResponse,
 })
 

@@ -47,7 +47,7 @@ export function tokenRoutes(deps: { responses: ResponseCache; tokens: TokenServi
       '/search',
       ({ request, query }) => {
         const q = searchQuery(query)
-        return search(request, `search|${q}`, (origin) => tokens.search(q, origin))
+        return search(request, `search|${q}`, async (origin) => keptUntilRetry(await tokens.search(q, origin)))
       },
       routeOptions(searchDoc),
     )

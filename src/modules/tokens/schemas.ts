@@ -143,6 +143,13 @@ export const SearchToken = t.Object({
   pairAddress: t.String(),
   url: t.String(),
   curated: t.Boolean({ description: 'In the curated registry (listed by the screener)' }),
+  foundOn: t.Array(t.Union([t.Literal('sourceA'), t.Literal('chain')]), {
+    description:
+      'Where the token was found: source A\'s search (the row\'s figures are then its deepest source A pair), and/or the chain follower\'s ' +
+      'records (`chain`: a token traded against ADA on the followed DEXes; a row found there alone gives its chain figures, its deepest ' +
+      'pool as pairAddress and dexId, and that pool\'s GET /pools/{poolId} as url)',
+    examples: [['sourceA', 'chain']],
+  }),
 })
 
 export const SearchResponse = t.Object({
@@ -150,6 +157,7 @@ export const SearchResponse = t.Object({
   query: t.String({ description: 'The query as searched (trimmed)' }),
   count: t.Integer({ minimum: 0 }),
   tokens: t.Array(SearchToken),
+  missing: Missing,
 })
 
 export type ScreenerBody = Static<typeof ScreenerResponse>

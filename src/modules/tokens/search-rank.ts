@@ -1,9 +1,10 @@
 /**
- * Search results from source A's search answer: Cardano pairs only, one row per base token (its deepest
- * pair), ranked and capped.
+ * Search results: source A's search answer (Cardano pairs only, one row per base token, from its deepest pair) and
+ * the tokens the chain follower records that match (modules/chain-tokens), one row per token, ranked and capped.
  *
  * Ranking: curated (registry) tokens whose ticker equals the query; then curated tokens whose ticker or name
- * contains it; then everything else. Within a rank, more USD liquidity first. At most SEARCH_LIMIT rows.
+ * contains it; then everything else. Within a rank, more USD liquidity first. At most SEARCH_LIMIT rows. A token
+ * both found keeps source A's row and says it was found on the chain too (`foundOn`).
  */
 import { assetNameText, normaliseUnit } from '../../cardano/unit'
 import type { RegistryToken } from '../../registry/registry'
@@ -11,6 +12,8 @@ import type { DexPair } from '../../upstream/dexscreener'
 import { sourceAPairUrl } from './pools'
 
 export const SEARCH_LIMIT = 20
+
+export type FoundOn = 'sourceA' | 'chain'
 
 export interface SearchHit {
   address: string
@@ -24,13 +27,14 @@ export interface SearchHit {
   url: string
   /** In the curated registry (shown in the screener). */
   curated: boolean
+  /** Where it was found: source A's search, the chain follower's records, or both. */
+  foundOn: FoundOn[]
 }
 
-export function searchHits(
-  query: string,
-  pairs: readonly DexPair[],
-  curated: (unit: string) => RegistryToken | undefined,
-): SearchHit[] {
+type Curated = (unit: string) => RegistryToken | undefined
+
+/** Source A's pairs as hits: Cardano base tokens only, one per token from its deepest pair (not ranked). */
+export function sourceAHits(pairs: readonly DexPair[], curated: Curated): SearchHit[] {
   const deepest = new Map<string, DexPair>()
   for (const pair of pairs) {
     if (pair.chainId !== 'cardano') continue
@@ -40,11 +44,19 @@ export function searchHits(
     const best = deepest.get(unit)
     if (best === undefined || (pair.liquidityUsd ?? 0) > (best.liquidityUsd ?? 0)) deepest.set(unit, pair)
   }
+  return [...deepest].map(([unit, pair]) => toHit(unit, pair, curated(unit)))
+}
+
+/** Source A's hits and the chain's merged (one row per token, source A's row first), ranked and capped. */
+export function rankedHits(query: string, fromA: readonly SearchHit[], fromChain: readonly SearchHit[], curated: Curated): SearchHit[] {
+  const byUnit = new Map(fromA.map((hit) => [hit.address, hit]))
+  for (const hit of fromChain) {
+    const held = byUnit.get(hit.address)
+    if (held === undefined) byUnit.set(hit.address, hit)
+    else byUnit.set(hit.address, { ...held, foundOn: [...held.foundOn, 'chain'] })
+  }
   const q = query.toLowerCase()
-  const ranked = [...deepest].map(([unit, pair]) => {
-    const token = curated(unit)
-    return { hit: toHit(unit, pair, token), rank: rankOf(q, token) }
-  })
+  const ranked = [...byUnit.values()].map((hit) => ({ hit, rank: rankOf(q, curated(hit.address)) }))
   ranked.sort((a, b) => a.rank - b.rank || (b.hit.liquidityUsd ?? 0) - (a.hit.liquidityUsd ?? 0))
   return ranked.slice(0, SEARCH_LIMIT).map((r) => r.hit)
 }
@@ -70,5 +82,6 @@ function toHit(unit: string, pair: DexPair, token: RegistryToken | undefined): S
     pairAddress: pair.pairAddress,
     url: sourceAPairUrl(pair),
     curated: token !== undefined,
+    foundOn: ['sourceA'],
   }
 }

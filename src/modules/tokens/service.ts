@@ -15,7 +15,7 @@
 import { fingerprintOf, normaliseFingerprint } from '../../cardano/fingerprint'
 import { normaliseUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
-import { logoUrl } from '../../paths'
+import { API_PREFIX, logoUrl } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
 import { dexCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import { missingOf } from '../../http/missing-source'
@@ -30,9 +30,9 @@ import { chainAssetInfo } from './known-token'
 import { HolderEstimates } from './holders'
 import { byLiquidityDesc, poolsOfToken, type MarketPool, type TokenPools } from './pools'
 import type { PairRow, ScreenerBody, ScreenerRow, SearchBody, TokenDetailBody } from './schemas'
-import { searchHits } from './search-rank'
+import { rankedHits, SEARCH_LIMIT, sourceAHits, type SearchHit } from './search-rank'
 import { ChainStore } from '../../chain/store'
-import { chainPoolRef } from '../../chain/serving'
+import { CHAIN_SEARCH_COVERAGE, chainPoolRef } from '../../chain/serving'
 import { ADA_DECIMALS, priceOf } from '../../chain/pool-update'
 import { TokenIdentities } from '../../chain/identities'
 import { shownTicker } from '../../chain/token-identity'
@@ -261,17 +261,40 @@ export class TokenService {
   /**
    * `query` is already trimmed and checked (see searchQuery). A full unit, or the fingerprint of a curated token,
    * reads that token's pairs (the detail's own source A resource) instead of source A's text search, which does
-   * not match them; a fingerprint of a token outside the registry cannot be turned back into a unit: no row.
+   * not match them. The chain follower's records are searched too (no upstream call): tokens found there are marked
+   * (`foundOn`), a fingerprint of a followed token outside the registry included. When source A fails, the chain's
+   * hits are served with `missing` naming it (no database: source A's error).
    */
   async search(query: string, origin: string): Promise<Fetched<SearchBody>> {
     const { dexscreener } = this.deps.upstreams
     const unit = this.unitSearched(query)
-    const read = unit === undefined ? await dexscreener.search(query) : unit === null ? null : await dexscreener.tokenPairs(unit)
-    const hits = read === null ? [] : searchHits(query, read.data, (u) => this.deps.registry.get(u)).filter((hit) => unit === undefined || hit.address === unit)
-    const tokens = hits.map((hit) => ({ ...hit, imageUrl: logoUrl(origin, hit.address) }))
+    const [readA, chain] = await Promise.all([
+      settle(unit === undefined ? dexscreener.search(query) : unit === null ? Promise.resolve(null) : dexscreener.tokenPairs(unit)),
+      this.chainTokens.find(query, SEARCH_LIMIT, origin),
+    ])
+    if (readA instanceof UpstreamError && !this.chainTokens.records) throw readA
+    const curated = (u: string) => this.deps.registry.get(u)
+    const answeredA = readA instanceof UpstreamError ? null : readA
+    const fromA = answeredA === null ? [] : sourceAHits(answeredA.data, curated).filter((hit) => unit === undefined || hit.address === unit)
+    const fromChain = chain.data.map((row): SearchHit => ({
+      address: row.address,
+      symbol: row.symbol ?? '',
+      name: row.name ?? '',
+      priceUsd: row.priceUsd,
+      liquidityUsd: row.liquidityUsd,
+      volume24h: row.volume24h,
+      dexId: row.topDex,
+      pairAddress: row.topPairAddress,
+      url: `${origin}${API_PREFIX}/pools/${row.topPairAddress}`,
+      curated: row.curated,
+      foundOn: ['chain'],
+    }))
+    const tokens = rankedHits(query, fromA, fromChain, curated).map((hit) => ({ ...hit, imageUrl: logoUrl(origin, hit.address) }))
+    const missing = missingOf([readA])
+    const coverage = this.chainTokens.records ? `${sourceAOnlyCoverage(this.deps.config)} ${CHAIN_SEARCH_COVERAGE}` : sourceAOnlyCoverage(this.deps.config)
     return {
-      data: { coverage: sourceAOnlyCoverage(this.deps.config), query, count: tokens.length, tokens },
-      stale: read?.stale ?? false,
+      data: { coverage, query, count: tokens.length, tokens, missing },
+      stale: missing.length > 0 || chain.stale || anyStale(answeredA),
     }
   }
 
