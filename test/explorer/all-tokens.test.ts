@@ -5,6 +5,7 @@
  * - its rows are GET /api/v1/chain/tokens's, in the service's order, 50 a page (next and back);
  * - the column buttons sort by the service (aria-sort on the header), and a filter narrows the list;
  * - every token links to its page and its deepest pool to the pool page;
+ * - the rows shown follow the stream's chain:tokens topic as the follower reads new blocks;
  * - the demo's chain-only tokens are listed with figures that match their pool pages.
  * Screenshots go to test-artifacts/explorer/.
  */
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { formatPrice } from '../../src/explorer/client/format'
 import { loadRegistry } from '../../src/registry/registry'
 import { DEMO_CHAIN_HOURS, startDemoUpstreams } from '../fake-upstreams/demo-upstreams'
 import { startService } from '../helpers'
@@ -116,6 +118,33 @@ describe('the All tokens page', () => {
       await page.locator('#all-tokens tbody tr').first().waitFor()
       await page.waitForFunction(() => document.querySelectorAll('#all-tokens tbody tr').length === 1)
       expect(await shownUnits(page)).toEqual([demo.newTokens[0]])
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  }, 90_000)
+
+  it('updates the rows shown from the chain:tokens stream as the follower reads new blocks', async () => {
+    const { page, errors, close } = await openPage(browser, base)
+    try {
+      await page.goto(`${base}/tokens`)
+      await pageLoaded(page, (await api('limit=50')).tokens[0].address)
+      const priceCells = () => page.locator('#all-tokens tbody tr').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-unit'), row.children[6].textContent] as [string | null, string | null]))
+      const before = new Map(await priceCells())
+      // New blocks with swaps, read by the follower: the stream carries the rows that changed.
+      for (let i = 0; i < 60 && (await page.locator('#all-tokens-live').textContent()) === ''; i++) {
+        for (let b = 0; b < 5; b++) demo.tick()
+        await svc.deps.chain!.follower.poll()
+        await Bun.sleep(300)
+      }
+      expect(await page.locator('#all-tokens-live').textContent()).toMatch(/^Live: \d+ rows? updated at block/)
+      const { tokens: now } = await api('limit=199')
+      const changed = (await priceCells()).filter(([unit, text]) => before.get(unit) !== text)
+      expect(changed.length).toBeGreaterThan(0)
+      for (const [unit, text] of changed) {
+        const row = now.find((t) => t.address === unit)!
+        expect(text).toBe(formatPrice(row.priceAda, 'ADA'))
+      }
       expect(errors).toEqual([])
     } finally {
       await close()

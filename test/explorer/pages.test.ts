@@ -35,6 +35,13 @@ describe('the search box on every page', () => {
         expect(await suggestion.getAttribute('href')).toBe(`/token/${SAMPLE.snek}`)
         expect(await suggestion.textContent()).toContain('Curated')
         await screenshot(page, `search-suggestions-${width}`)
+        // A token outside the registry, found on the chain.
+        await box.fill('regis')
+        const outsider = page.locator(`#search-suggestions a[href="/token/${REGIS}"]`)
+        await outsider.waitFor({ timeout: 20_000 })
+        expect(await outsider.textContent()).toBe('REGIS Registered On chain')
+        await box.fill('snek')
+        await suggestion.waitFor({ timeout: 20_000 })
         // Down then Enter: the keyboard reaches the match.
         await box.press('ArrowDown')
         await page.keyboard.press('Enter')

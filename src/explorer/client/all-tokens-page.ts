@@ -2,6 +2,7 @@ import type { ChainTokenRow, ChainTokensBody } from '../../modules/chain-tokens/
 import { apiGet } from './api'
 import { el, fill, logo, main, scrollRegion, statusLine } from './dom'
 import { changeClass, formatChange, formatDate, formatInteger, formatPrice, formatUsd, UNKNOWN } from './format'
+import { openLive } from './live'
 
 /** Rows per page. */
 const PAGE_SIZE = 50
@@ -40,6 +41,8 @@ const COLUMNS: Column[] = [
   },
 ]
 
+const rowOf = (row: ChainTokenRow) => el('tr', { 'data-unit': row.address }, ...COLUMNS.map((col) => col.cell(row)))
+
 /** What the page shows, kept in the address (sort, order, filter) so it can be shared and reloaded. */
 interface View {
   sort: Sort
@@ -64,7 +67,7 @@ function apiQuery(view: View, cursor: string | null): string {
  * /tokens: every token with a followed ADA pool, from the chain (GET /api/v1/chain/tokens), beside the curated
  * screener: sorted by the service (liquidity, 24 h change, volume, trades, first pool; the header's buttons, with
  * aria-sort), 50 a page (the API's keyset cursor forward, the cursors already seen back), a filter, each token
- * linked to its page and its deepest pool to the pool page.
+ * linked to its page and its deepest pool to the pool page. The rows shown follow the stream's chain:tokens topic.
  */
 export async function allTokensPage(): Promise<void> {
   const root = main()
@@ -76,6 +79,7 @@ export async function allTokensPage(): Promise<void> {
   const meta = el('p', { class: 'muted', id: 'all-tokens-meta' }, 'Loading tokens…')
   const coverage = el('p', { class: 'muted', id: 'all-tokens-coverage' })
   const status = statusLine('all-tokens-status')
+  const live = el('p', { class: 'muted', id: 'all-tokens-live' })
   const filter = el('input', { type: 'search', name: 'q', 'aria-label': 'Filter tokens', placeholder: 'Filter: ticker, name, unit or fingerprint', maxlength: 100, value: view.q })
   const filterForm = el('form', { class: 'filter', role: 'search', 'aria-label': 'Filter the list' }, filter, el('button', { type: 'submit' }, 'Filter'))
   const headRow = el('tr', {})
@@ -90,7 +94,7 @@ export async function allTokensPage(): Promise<void> {
     el('h1', {}, 'All tokens on chain'),
     el('p', {}, 'Ranked from this service’s own chain records, not only the ', el('a', { href: '/' }, 'curated screener'), '’s tokens.'),
     meta, el('details', {}, el('summary', {}, 'What these figures cover'), coverage), filterForm, status, scrollRegion('All tokens', table),
-    el('nav', { class: 'pager', 'aria-label': 'Pages' }, previous, pageInfo, next))
+    el('nav', { class: 'pager', 'aria-label': 'Pages' }, previous, pageInfo, next), live)
 
   const renderHead = () => fill(headRow, ...COLUMNS.map((col) => {
     if (col.sort === undefined) return el('th', { scope: 'col' }, col.label)
@@ -123,7 +127,7 @@ export async function allTokensPage(): Promise<void> {
       `${formatInteger(page.count)} tokens${view.q === '' ? '' : ` matching “${view.q}”`} with a followed ADA pool holding at least ` +
       `${formatInteger(page.minLiquidityAda)} ADA; ADA at ${page.adaUsd === null ? UNKNOWN : formatPrice(page.adaUsd)}. Read up to ${asOf}.`
     coverage.textContent = page.coverage
-    fill(body, ...page.tokens.map((row) => el('tr', { 'data-unit': row.address }, ...COLUMNS.map((col) => col.cell(row)))))
+    fill(body, ...page.tokens.map(rowOf))
     if (page.tokens.length === 0) fill(body, el('tr', {}, el('td', { colspan: COLUMNS.length, class: 'muted' }, 'No token matches.')))
     const first = before.length * PAGE_SIZE
     pageInfo.textContent = page.count === 0 ? '' : ` Tokens ${first + 1}–${first + page.tokens.length} of ${formatInteger(page.count)} `
@@ -131,6 +135,25 @@ export async function allTokensPage(): Promise<void> {
     next.disabled = page.nextCursor === null
     next.dataset.cursor = page.nextCursor ?? ''
   }
+
+  // Live: the chain:tokens topic's rows that changed at a block batch replace theirs on this page, in place (the
+  // order stays the service's as of the page's read: a reload or a sort reads it again).
+  openLive(['chain:tokens'], {
+    'chain-tokens': (data) => {
+      const event = data as { asOf: ChainTokensBody['asOf']; changed: ChainTokenRow[]; removed: string[] }
+      let updated = 0
+      for (const changed of event.changed) {
+        const shown = body.querySelector(`tr[data-unit="${changed.address}"]`)
+        if (shown === null) continue
+        shown.replaceWith(rowOf(changed))
+        updated++
+      }
+      for (const unit of event.removed) body.querySelector(`tr[data-unit="${unit}"]`)?.classList.add('gone')
+      if (updated > 0 && event.asOf !== null) live.textContent = `Live: ${updated} row${updated === 1 ? '' : 's'} updated at block ${formatInteger(event.asOf.blockHeight)}.`
+    },
+  }, () => {
+    live.textContent = 'Live updates are off: reload for new figures.'
+  })
 
   previous.addEventListener('click', () => void show(cursors[cursors.length - 1] ?? null, cursors.slice(0, -1)))
   next.addEventListener('click', () => {

@@ -46,8 +46,12 @@ export function askingAgain(secondsLeft: number): string {
 export function missingText(missing: readonly MissingEntry[], elapsedSeconds = 0): string {
   const delay = retryDelayMs(missing)
   if (delay === null) return ''
-  const reasons = missing.map((m) => `Missing ${SOURCE_WORDS[m.source]}: ${CODE_WORDS[m.code]}.`)
-  return [...reasons, askingAgain(delay / 1000 - elapsedSeconds)].join(' ')
+  return `${missingReasons(missing)} ${askingAgain(delay / 1000 - elapsedSeconds)}`
+}
+
+/** One sentence per missing source: which, and why (for an answer the page does not ask again). */
+export function missingReasons(missing: readonly MissingEntry[]): string {
+  return missing.map((m) => `Missing ${SOURCE_WORDS[m.source]}: ${CODE_WORDS[m.code]}.`).join(' ')
 }
 
 /** When to ask again (ms): the shortest retryAfter, within bounds; null when nothing is missing. */

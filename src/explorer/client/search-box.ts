@@ -15,8 +15,9 @@ export function searchTarget(query: string): string {
   return unit !== null ? `/token/${unit}` : `/search?q=${encodeURIComponent(q)}`
 }
 
-/** "Curated" for the registry's tokens, "On chain" for those found only on the chain. */
-export const foundIn = (token: SearchBody['tokens'][number]) => (token.curated ? 'Curated' : 'On chain')
+/** A match in a few words: "Curated" (the registry's), "On chain" (followed by the chain follower), else "Source A". */
+export const foundIn = (token: Pick<SearchBody['tokens'][number], 'curated' | 'foundOn'>) =>
+  token.curated ? 'Curated' : token.foundOn.includes('chain') ? 'On chain' : 'Source A'
 
 /**
  * The search box in every page's header (the shell's `form#site-search`): tokens from the registry and from the

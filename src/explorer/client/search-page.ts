@@ -2,6 +2,7 @@ import type { SearchBody } from '../../modules/tokens/schemas'
 import { apiGet } from './api'
 import { el, fill, logo, main, scrollRegion } from './dom'
 import { formatPrice, formatUsd } from './format'
+import { missingReasons } from './missing'
 import { foundIn } from './search-box'
 
 /** /search?q=: every token GET /api/v1/search finds (registry and chain), each linked to its page. */
@@ -22,10 +23,10 @@ export async function searchPage(): Promise<void> {
     fill(meta, el('span', { class: 'error', role: 'alert' }, `${res.error.error}. ${res.error.hint}`))
     return
   }
-  meta.textContent = `${res.body.count === 0 ? 'No token matches.' : `${res.body.count} token${res.body.count === 1 ? '' : 's'}.`} ${res.body.coverage}`
+  meta.textContent = `${res.body.count === 0 ? 'No token matches.' : `${res.body.count} token${res.body.count === 1 ? '' : 's'}.`} ${res.body.coverage} ${missingReasons(res.body.missing)}`.trim()
   if (res.body.count === 0) return
   fill(body, scrollRegion('Search results', el('table', { id: 'search-table' },
-    el('caption', {}, 'Each token once, from its deepest pair: curated tokens whose ticker matches first.'),
+    el('caption', {}, 'Each token once, from its deepest pair (its deepest followed pool when only the chain has it): curated tokens whose ticker matches first.'),
     el('thead', {}, el('tr', {}, ...['Token', 'Price', 'Liquidity', 'Found in', 'DEX', '24h volume'].map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, ...res.body.tokens.map((t) =>
       el('tr', { 'data-unit': t.address },
