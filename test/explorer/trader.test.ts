@@ -99,6 +99,13 @@ describe('a chart with hours without trades', () => {
   }, 60_000)
 })
 
+/** An upstream failing from now on, with nothing of it kept from earlier pages: the next answers are built without it. */
+function failAfresh(upstream: 'geckoterminal' | 'dexscreener'): void {
+  svc.fake.fail(upstream, 'server_error')
+  svc.deps.upstreamCache.clear()
+  svc.deps.responses.invalidate('')
+}
+
 /** The first "in N s" figure of a text. */
 const secondsIn = (text: string | null) => Number(/Asking again in (\d+) s/.exec(text ?? '')?.[1])
 
@@ -134,10 +141,7 @@ describe('"Asking again in N s"', () => {
   }, 60_000)
 
   it("counts down the chart's wait for a missing source too", async () => {
-    svc.fake.fail('geckoterminal', 'server_error')
-    // Nothing of source B kept from earlier pages: the chart's answer is built now, without it.
-    svc.deps.upstreamCache.clear()
-    svc.deps.responses.invalidate('')
+    failAfresh('geckoterminal')
     const { page, errors, close } = await openPage(browser, base)
     try {
       // SNEK's chart: its followed pool's candles from the chain, source B's older history missing (asked again in 10 s).
@@ -157,9 +161,7 @@ describe('"Asking again in N s"', () => {
 
 describe('headline figures that do not swing', () => {
   it("show a followed token's chain figures with their coverage line while a market source is missing, never the half-aggregate", async () => {
-    svc.fake.fail('dexscreener', 'server_error')
-    svc.deps.upstreamCache.clear()
-    svc.deps.responses.invalidate('')
+    failAfresh('dexscreener')
     const { page, errors, close } = await openPage(browser, base)
     try {
       await page.goto(`${base}/token/${SAMPLE.snek}`)
