@@ -53,7 +53,7 @@ export const chainFollower: Figure = {
     const tokens = loadRegistry(null).tokens
     const snek = tokens.find((t) => t.ticker === 'SNEK')!.unit
     // A short history before the hour (the pools' creation), then the measured hour block by block.
-    const demo = demoChain(tokens, { swapsPerBlock: PER_BLOCK, blocks: 30, unfollowedPools: POOLS - 91 })
+    const demo = demoChain(tokens, { swapsPerBlock: PER_BLOCK, blocks: 30, unfollowedPools: POOLS - 91, createdBlocksEarlier: 1 })
     const world = emptyWorld()
     world.koios.chain = demo.chain
     const fake = await FakeUpstreams.start({ world })

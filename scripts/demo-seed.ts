@@ -15,6 +15,7 @@ import { insertSnapshots } from '../src/modules/history/store'
 import { API_PREFIX } from '../src/paths'
 import { TestWallet } from '../test/community/wallet'
 import { koiosAccount } from '../test/fake-upstreams/builders'
+import { DEMO_MNEMONIC } from '../test/fake-upstreams/demo-wallet'
 import type { World } from '../test/fake-upstreams/world'
 
 export const DEMO_DAYS = 3
@@ -72,18 +73,19 @@ export async function seedDemoHistory(deps: AppDeps, days = DEMO_DAYS): Promise<
 }
 
 /**
- * A boost and a comment on SNEK, signed CIP-8 by a fresh key and sent through the API like any write, unless
- * SNEK already has comments (a demo database kept from an earlier run). `send` is fetch or the app's handler;
- * the key's stake address is listed on `world`'s chain as registered with 100 ADA first, as a writer's must be
- * (the published demo writer, DEMO_MNEMONIC, keeps its boost of the day for examples/sign-and-boost.ts).
+ * A comment and a boost on SNEK, signed CIP-8 and sent through the API like any write, unless SNEK already has
+ * comments (a demo database kept from an earlier run). `send` is fetch or the app's handler. The comment is the
+ * published demo writer's (DEMO_MNEMONIC, listed on `world`'s chain as registered with 1,000 ADA), the writer the
+ * demo prints; the boost is a fresh key's (listed as registered with 100 ADA first, as a writer's must be), so the
+ * demo writer keeps its boost of the day for examples/sign-and-boost.ts.
  */
 export async function seedDemoCommunity(send: (path: string, init?: RequestInit) => Promise<Response>, world: World): Promise<boolean> {
   const existing = await send(`${API_PREFIX}/community/comments/${SNEK}`)
   if (existing.status !== 200 || ((await existing.json()) as { count: number }).count > 0) return false
-  const wallet = await TestWallet.create()
-  world.koios.accounts.push(koiosAccount({ stakeAddress: wallet.stakeAddress, lovelace: 100_000_000n }))
+  const [writer, booster] = await Promise.all([TestWallet.create('mainnet', DEMO_MNEMONIC), TestWallet.create()])
+  world.koios.accounts.push(koiosAccount({ stakeAddress: booster.stakeAddress, lovelace: 100_000_000n }))
   const now = new Date()
-  const post = async (path: string, payload: object) => {
+  const post = async (wallet: TestWallet, path: string, payload: object) => {
     const res = await send(`${API_PREFIX}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -91,8 +93,8 @@ export async function seedDemoCommunity(send: (path: string, init?: RequestInit)
     })
     if (res.status !== 201) throw new Error(`demo seed: POST ${path} answered ${res.status} ${await res.text()}`)
   }
-  await post('/community/boosts', { action: 'boost', unit: SNEK, day: now.toISOString().slice(0, 10) })
-  await post(`/community/comments/${SNEK}`, { action: 'comment', unit: SNEK, body: DEMO_COMMENT, ts: now.toISOString() })
+  await post(booster, '/community/boosts', { action: 'boost', unit: SNEK, day: now.toISOString().slice(0, 10) })
+  await post(writer, `/community/comments/${SNEK}`, { action: 'comment', unit: SNEK, body: DEMO_COMMENT, ts: now.toISOString() })
   return true
 }
 

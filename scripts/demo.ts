@@ -10,36 +10,25 @@ import { loadConfig } from '../src/config'
 import { buildDocsWhenMissing } from '../src/modules/docs-site/build-on-start'
 import { isoDay } from '../src/modules/history/intervals'
 import { startOrExit, stopOnSignals } from '../src/server'
-import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
-import { demoChain } from '../test/fake-upstreams/demo-chain'
+import { DEMO_CHAIN_HOURS, startDemoUpstreams } from '../test/fake-upstreams/demo-upstreams'
 import { FakeOgmios } from '../test/fake-upstreams/ogmios'
-import { demoNewTokens } from '../test/fake-upstreams/demo-new-tokens'
-import { addSafetyFacts } from '../test/fake-upstreams/demo-safety'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
 
 /** A line saying what the demo is doing while it starts (it takes a few seconds before the banner). */
 const progress = (what: string) => console.log(`demo: ${what}…`)
 
-progress('starting the fake upstreams and a fake chain with a day of DEX trades')
-const fake = await FakeUpstreams.start()
-// A day of DEX trades on chain for every curated token, and a new block every 20 s. One chain: the fake Koios
-// answers both the chain tip and the follower's reads from it (routes/koios.ts).
-const chain = demoChain(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
-fake.world.koios.chain = chain.chain
-// Tokens outside the registry on that chain, and a new pool every two minutes (each tick's block gets them at once).
-const newTokens = demoNewTokens(fake.world, chain.chain)
-// Their safety report's chain facts (policy, mints, holders), as the curated tokens have.
-addSafetyFacts(fake.world)
-setInterval(() => {
-  chain.tick()
-  newTokens.afterBlock()
-}, 20_000).unref()
+progress(`starting the fake upstreams and a fake chain with ${DEMO_CHAIN_HOURS} hours of DEX trades`)
+// DEX trades on chain for every curated token and tokens outside the registry, a new block every 20 s
+// (a new pool every two minutes).
+const upstreams = await startDemoUpstreams(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
+const fake = upstreams.fake
+setInterval(upstreams.tick, 20_000).unref()
 // CHAIN_SOURCE=ogmios: the same chain through a fake Ogmios (a real WebSocket), each block delivered as it is made.
-const fakeOgmios = process.env.CHAIN_SOURCE === 'ogmios' && !process.env.OGMIOS_URL ? await FakeOgmios.start(chain.chain) : null
+const fakeOgmios = process.env.CHAIN_SOURCE === 'ogmios' && !process.env.OGMIOS_URL ? await FakeOgmios.start(upstreams.chain) : null
 const config = loadConfig({
   ...process.env,
   ...fake.env(),
@@ -47,7 +36,9 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL ?? 'file:./data/demo.db',
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
-  // The fake chain costs nothing to read: poll every 2 s so the day's backfill is read within a minute.
+  // The follower reads back all the demo chain's hours of trades (a day and more: its 24 h change has a day-old price).
+  CHAIN_BACKFILL_HOURS: process.env.CHAIN_BACKFILL_HOURS ?? String(DEMO_CHAIN_HOURS),
+  // The fake chain costs nothing to read: poll every 2 s so the backfill is read within a minute or two.
   CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '2000',
   // 13 calls every 2 s: a Koios budget the plan can reserve that for (the fake has none to protect).
   KOIOS_RPM: process.env.KOIOS_RPM ?? '6000',
@@ -80,7 +71,7 @@ progress('signing a demo comment and boost')
 await seedDemoCommunity((path, init) => fetch(`${origin}${path}`, init), fake.world)
 // The printed chain examples answer with data once the follower has read the newest blocks (a few seconds).
 progress('waiting for the chain follower to read the newest blocks')
-await chainExamplesReady(origin, [SAMPLE.snek, ...newTokens.units])
+await chainExamplesReady(origin, [SAMPLE.snek, ...upstreams.newTokens])
 
 const examples = catalogue
   .filter((doc) => doc.method === 'GET')
@@ -103,8 +94,8 @@ console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
 Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
 ${history}
-Community: a demo comment and boost on SNEK, signed like any write. Writers must be registered on chain with
-${server.deps.config.community.minAda} ADA (COMMUNITY_MIN_ADA); the demo's chain lists one demo writer, ${DEMO_STAKE_ADDRESS}
+Community: a boost and the demo writer's comment on SNEK, signed like any write. Writers must be registered on chain
+with ${server.deps.config.community.minAda} ADA (COMMUNITY_MIN_ADA); the demo's chain lists the demo writer, ${DEMO_STAKE_ADDRESS}
 (1,000 ADA; its words are public, never fund it on mainnet). Sign as it from code:
   API_URL=${origin} MNEMONIC="${DEMO_MNEMONIC}" bun examples/sign-and-boost.ts
 
@@ -120,7 +111,6 @@ ${examples.join('\n')}
 ${chainExamples}${newTokensExamples(origin)}
 The chain follower reads ${fakeOgmios === null ? 'the fake Koios (polled every 2 s)' : `a fake Ogmios (${fakeOgmios.url}): each block as it is made, every 20 s`}; its position:
   ${origin}${API_PREFIX}/chain/tip
-
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 

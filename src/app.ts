@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { API_PREFIX } from './paths'
 import type { AppDeps } from './deps'
+import { shellSettings } from './explorer/html'
 import { explorerRoutes } from './explorer/routes'
 import { errorHandler, routeTable, type RouteTable } from './http/error-handler'
 import { observe } from './http/observe'
@@ -95,8 +96,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(docsSiteRoutes())
-    .use(rootRoutes())
-    .use(explorerRoutes())
+    .use(rootRoutes(shellSettings(deps.config)))
+    .use(explorerRoutes(shellSettings(deps.config)))
 
   return app
 }

@@ -37,11 +37,12 @@ export class TestWallet {
     readonly grouped: GroupedAddress,
   ) {}
 
-  static async create(network: 'mainnet' | 'testnet' = 'mainnet'): Promise<TestWallet> {
+  /** A new key, or the one of `mnemonic` (BIP-39 words, account 0, address 0, as examples/sign-and-boost.ts derives it). */
+  static async create(network: 'mainnet' | 'testnet' = 'mainnet', mnemonic?: string): Promise<TestWallet> {
     const agent = await InMemoryKeyAgent.fromBip39MnemonicWords(
       {
         chainId: network === 'mainnet' ? Cardano.ChainIds.Mainnet : Cardano.ChainIds.Preprod,
-        mnemonicWords: keyUtil.generateMnemonicWords(),
+        mnemonicWords: mnemonic?.split(' ') ?? keyUtil.generateMnemonicWords(),
         getPassphrase: async () => Buffer.from('test passphrase'),
       },
       { bip32Ed25519, logger: silent as never },

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'bun:test'
 import { changeClass, formatChange, formatChartPrice, formatDecimals, formatPrice, formatPriceTicks, formatUnits, formatUsd, pricePrecision } from '../../src/explorer/client/format'
-import { missingText, retryDelayMs } from '../../src/explorer/client/missing'
+import { askingAgain, missingText, retryDelayMs } from '../../src/explorer/client/missing'
+import { toScale } from '../../src/explorer/client/chart-scale'
+import { searchTarget } from '../../src/explorer/client/search-box'
+import { boostRule } from '../../src/explorer/client/boost-rule'
+import { headline } from '../../src/explorer/client/headline'
 import { writeOutcomeText } from '../../src/explorer/client/wallet/outcome'
 import { boostPayload, commentPayload } from '../../src/explorer/client/wallet/payloads'
 import { utf8Hex } from '../../src/explorer/client/wallet/cip30'
@@ -63,6 +67,80 @@ describe('a missing source in words', () => {
     expect(retryDelayMs([{ retryAfter: 40 }, { retryAfter: 10 }])).toBe(10_000)
     expect(retryDelayMs([{ retryAfter: 86_400 }])).toBe(3_600_000)
     expect(retryDelayMs([])).toBeNull()
+  })
+})
+
+describe('the countdown to asking again', () => {
+  it('says the time left until the page asks again (the shortest retryAfter), then "now"', () => {
+    const missing = [
+      { source: 'sourceB', code: 'busy_for_this_client', retryAfter: 25 },
+      { source: 'sourceA', code: 'upstream_unavailable', retryAfter: 10 },
+    ] as const
+    expect(missingText(missing, 3)).toBe(
+      "Missing source B (GeckoTerminal: pools and candle history): this browser has used its fair share of that source's calls for now. " +
+        'Missing source A (DexScreener: pairs, prices and trade counts): it did not answer. Asking again in 7 s.',
+    )
+    expect(missingText(missing, 10)).toEndWith('Asking again now…')
+    expect(askingAgain(125)).toBe('Asking again in 2 min.')
+    expect(askingAgain(0)).toBe('Asking again now…')
+  })
+})
+
+describe('a chart time axis to scale (chart-scale.ts)', () => {
+  const H = 3600
+  const candle = (time: number) => ({ time })
+  it('puts an empty slot in every interval without a candle, none between neighbours', () => {
+    const scaled = toScale([candle(0), candle(H), candle(4 * H), candle(5 * H)], H)
+    expect(scaled.slots.map((s) => [s.time / H, s.candle === null ? 'gap' : 'candle'])).toEqual([
+      [0, 'candle'], [1, 'candle'], [2, 'gap'], [3, 'gap'], [4, 'candle'], [5, 'candle'],
+    ])
+    expect(scaled).toMatchObject({ empty: 2, leftOut: 0 })
+    expect(toScale([], H)).toEqual({ slots: [], empty: 0, leftOut: 0 })
+  })
+
+  it('spaces two candles off the grid (a seam) by the nearest whole number of intervals', () => {
+    expect(toScale([candle(0), candle(2.6 * H)], H).slots.map((s) => s.time / H)).toEqual([0, 0.6, 1.6, 2.6])
+    expect(toScale([candle(0), candle(2.4 * H)], H).slots.map((s) => s.time / H)).toEqual([0, 1.4, 2.4])
+  })
+
+  it('leaves out the oldest candles, never the gaps, past the most slots', () => {
+    const scaled = toScale([candle(0), candle(10 * H), candle(11 * H), candle(12 * H)], H, 5)
+    expect(scaled.slots.map((s) => s.time / H)).toEqual([10, 11, 12])
+    expect(scaled).toMatchObject({ empty: 0, leftOut: 1 })
+  })
+})
+
+describe("a token page's headline figures (headline.ts)", () => {
+  const chain = { priceUsd: 0.5, change24h: -1, liquidityUsd: 1000, volume24h: 10, coverage: 'chain coverage' } as never
+  const detail = { priceUsd: 0.52, change24h: 2, liquidityUsd: 600, volume24h: 5, coverage: 'source A only', figuresFrom: 'sources' as const }
+  const missingB = [{ source: 'sourceB' as const, code: 'busy_for_this_client' as const, retryAfter: 20 }]
+  it("are the sources' aggregate when whole", () => {
+    expect(headline({ ...detail, chain, missing: [] })).toMatchObject({ from: 'sources', priceUsd: 0.52, coverage: 'source A only' })
+  })
+  it('are the chain figures with their coverage when a market source is missing and the token is followed', () => {
+    expect(headline({ ...detail, chain, missing: missingB })).toMatchObject({ from: 'chain', priceUsd: 0.5, change24h: -1, liquidityUsd: 1000, coverage: 'chain coverage' })
+  })
+  it('are a half-aggregate only when nothing else exists, and say so', () => {
+    expect(headline({ ...detail, chain: null, missing: missingB })).toMatchObject({ from: 'partial', priceUsd: 0.52, scope: 'only the sources that answered' })
+    // The chain API or the market provider missing is no market source missing.
+    expect(headline({ ...detail, chain, missing: [{ source: 'chainApi', code: 'upstream_unavailable', retryAfter: 10 }] }).from).toBe('sources')
+  })
+})
+
+describe('the search box', () => {
+  it('sends a full unit to its token page and anything else to the search page', () => {
+    expect(searchTarget(` ${SAMPLE.snek.toUpperCase()} `)).toBe(`/token/${SAMPLE.snek}`)
+    expect(searchTarget('asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk')).toBe('/search?q=asset108xu02ckwrfc8qs9d97mgyh4kn8gdu9w8f5sxk')
+    expect(searchTarget('snek & co')).toBe('/search?q=snek%20%26%20co')
+  })
+})
+
+describe('who may boost, in words', () => {
+  it('says the registered stake address and the ADA it must hold, and never "free"', () => {
+    expect(boostRule(25)).toBe('one a UTC day per stake address registered on chain and holding at least 25 ADA, signed by its wallet')
+    expect(boostRule(1000)).toContain('at least 1,000 ADA')
+    expect(boostRule(0)).toBe('one a UTC day per stake address, signed by its wallet')
+    for (const n of [0, 25]) expect(boostRule(n)).not.toMatch(/free/i)
   })
 })
 

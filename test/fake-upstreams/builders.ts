@@ -10,6 +10,7 @@ import gtTokenFixture from '../fixtures/geckoterminal/token.json'
 import koiosAccountInfo from '../fixtures/koios/account_info.json'
 import koiosAssetInfo from '../fixtures/koios/asset_info.json'
 import cgMarkets from '../fixtures/coingecko/coins-markets-cardano.json'
+import { fingerprintOf } from '../../src/cardano/fingerprint'
 
 export type Raw = Record<string, any>
 
@@ -168,8 +169,10 @@ export interface KoiosAssetSpec {
   policyId: string
   assetNameHex: string
   assetNameAscii?: string | null
+  /** Default: the CIP-14 fingerprint of the unit, as Koios computes it. */
   fingerprint?: string
   totalSupply?: string
+  /** First mint, Unix seconds. */
   creationTime?: number
   description?: string
   registry?: { name?: string; ticker?: string; description?: string; decimals?: number; logo?: string | null } | null
@@ -182,7 +185,7 @@ export function koiosAsset(spec: KoiosAssetSpec): Raw {
   row.policy_id = spec.policyId
   row.asset_name = spec.assetNameHex
   row.asset_name_ascii = spec.assetNameAscii === undefined ? asciiOf(spec.assetNameHex) : spec.assetNameAscii
-  row.fingerprint = spec.fingerprint ?? 'asset1fakefingerprint000000000000000000000'
+  row.fingerprint = spec.fingerprint ?? fingerprintOf(spec.policyId + spec.assetNameHex)
   row.total_supply = spec.totalSupply ?? '1000000000'
   row.creation_time = spec.creationTime ?? 1_683_131_323
   row.minting_tx_metadata = null

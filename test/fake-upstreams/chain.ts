@@ -78,10 +78,13 @@ export class FakeChain {
 
   /**
    * Append a block holding one tx per entry (in block order); returns it. `{ failed }`: a tx that tried those pool
-   * moves and failed its scripts (the pools stay as they were).
+   * moves and failed its scripts (the pools stay as they were). `height` skips ahead to it (the blocks between are
+   * not on this chain: nothing at the followed credentials happened in them).
    */
-  addBlock(txs: Array<PoolMove[] | { raw: (txHash: string) => ChainOutput[] } | { failed: PoolMove[] }>, options: { time?: number } = {}): FakeBlock {
-    const height = this.tip === undefined ? this.firstHeight : this.tip.height + 1
+  addBlock(txs: Array<PoolMove[] | { raw: (txHash: string) => ChainOutput[] } | { failed: PoolMove[] }>, options: { time?: number; height?: number } = {}): FakeBlock {
+    const next = this.tip === undefined ? this.firstHeight : this.tip.height + 1
+    if (options.height !== undefined && options.height < next) throw new RangeError(`height ${options.height} is below the next block, ${next}`)
+    const height = options.height ?? next
     const block: FakeBlock = {
       height,
       hash: sha(`block:${height}:${this.branch}`),

@@ -1,8 +1,10 @@
 /**
- * The demo's chain (bun run demo, the benchmarks): a day of blocks, 20 s apart, in which every curated token has
+ * The demo's chain (bun run demo, the benchmarks): a day of blocks (`hours`), 20 s apart, in which every curated token has
  * an ADA pool on Minswap V2 (the pool source B lists for it in the demo world) and a third of them one more across
  * the six other followed DEXes, and trades on them (constant-product swaps of 0.05–1 % of
- * the pool, a deposit now and then). `tick()` adds the next block with a few swaps, at a mainnet-like pace, so the
+ * the pool, a deposit now and then). The pools were created two days before that day (`createdBlocksEarlier`),
+ * so a follower reading the day back (CHAIN_BACKFILL_HOURS=24) finds them existing, as mainnet's established pools
+ * are, rather than all created at its first block. `tick()` adds the next block with a few swaps, at a mainnet-like pace, so the
  * follower always has something new. Deterministic: the same registry gives the same chain.
  */
 import { LOVELACE, type DexId } from '../../src/chain/types'
@@ -30,15 +32,19 @@ export interface DemoChain {
  */
 export function demoChain(
   tokens: readonly RegistryToken[],
-  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; blocks?: number; unfollowedPools?: number } = {},
+  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; hours?: number; blocks?: number; unfollowedPools?: number; createdBlocksEarlier?: number } = {},
 ): DemoChain {
   const now = Math.floor((options.nowMs ?? Date.now()) / 1000)
   const adaUsd = options.adaUsd ?? 0.65
   const perBlock = options.swapsPerBlock ?? 0.4
   const rand = seededRandom(20)
   // Heights follow the clock, so a demo restarted on the same database finds the chain ahead of its cursor.
-  const first = Math.floor(now / BLOCK_SECONDS) - DAY_BLOCKS
-  const chain = new FakeChain(first, first * BLOCK_SECONDS, BLOCK_SECONDS)
+  // The first block of trades, `hours` before now; `blocks` of them (by default up to now).
+  const span = ((options.hours ?? 24) * 3600) / BLOCK_SECONDS
+  const first = Math.floor(now / BLOCK_SECONDS) - span
+  // The pools' creation block, this many blocks before the first block of trades (at least the one before it).
+  const created = first - Math.max(1, options.createdBlocksEarlier ?? 2 * DAY_BLOCKS)
+  const chain = new FakeChain(created, created * BLOCK_SECONDS, BLOCK_SECONDS)
   const pools: FakePool[] = []
   tokens.forEach((token, i) => {
     const priceAda = demoPrice(token.ticker, 0) / adaUsd
@@ -70,11 +76,7 @@ export function demoChain(
     const { reserveA, reserveB, lpSupply } = pool.spec
     return { pool, reserveA: (reserveA * 101n) / 100n, reserveB: (reserveB * 101n) / 100n, lpSupply: (lpSupply * 101n) / 100n }
   }
-  const nextBlock = (first: boolean) => {
-    if (first) {
-      chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
-      return
-    }
+  const nextBlock = () => {
     const txs: PoolMove[][] = []
     let n = Math.floor(perBlock) + (rand() < perBlock % 1 ? 1 : 0)
     const used = new Set<FakePool>()
@@ -84,8 +86,9 @@ export function demoChain(
       used.add(pool)
       txs.push([rand() < 0.05 ? deposit(pool) : swap(pool)])
     }
-    chain.addBlock(txs)
+    chain.addBlock(txs, { height: Math.max(first, chain.tip!.height + 1) })
   }
-  for (let b = 0; b < (options.blocks ?? DAY_BLOCKS); b++) nextBlock(b === 0)
-  return { chain, pools, tick: () => nextBlock(false) }
+  chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
+  for (let b = 0; b < (options.blocks ?? span); b++) nextBlock()
+  return { chain, pools, tick: nextBlock }
 }

@@ -10,6 +10,7 @@
 import { LOVELACE } from '../../src/chain/types'
 import { SAMPLE_NEW_TOKEN } from '../../src/modules/pools/request'
 import { cip68Metadata, koiosAsset } from './builders'
+import { demoLogoBase64 } from './demo-market'
 import type { FakeChain, FakePool, PoolMove } from './chain'
 import type { World } from './world'
 import { seededRandom } from '../support/seeded-random'
@@ -18,6 +19,9 @@ const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex')
 
 export const DEMO_CIP68_TOKEN = `${'c6'.repeat(28)}0014df10${hex('CIPX')}`
 const NEW_POOL_EVERY = 6
+/** How many blocks before the tip NEWT's and CIPX's pools were created (20 and 40 minutes). */
+const NEWT_AGE = 60
+const CIPX_AGE = 120
 const DEXES = ['minswap-v2', 'splash', 'wingriders-v2', 'sundaeswap-v3'] as const
 
 export interface DemoNewTokens {
@@ -40,9 +44,24 @@ function swap(pool: FakePool, share: number, buy: boolean): PoolMove {
 
 export function demoNewTokens(world: World, chain: FakeChain): DemoNewTokens {
   const tip = chain.tip!.height
+  const timeAt = (height: number) => chain.blocks.find((b) => b.height === height)!.time
+  // Each token is minted a while before its pool is created (NEWT 3 h, CIPX 5 h, a new token 10 minutes).
   world.koios.assets.push(
-    koiosAsset({ policyId: SAMPLE_NEW_TOKEN.slice(0, 56), assetNameHex: SAMPLE_NEW_TOKEN.slice(56), totalSupply: '1000000000000000', registry: { name: 'Newt', ticker: 'NEWT', decimals: 6 } }),
-    koiosAsset({ policyId: DEMO_CIP68_TOKEN.slice(0, 56), assetNameHex: DEMO_CIP68_TOKEN.slice(56), totalSupply: '2100000000000000', registry: null, cip68: cip68Metadata({ name: 'Cip Example', ticker: 'CIPX', decimals: 8 }) }),
+    koiosAsset({
+      policyId: SAMPLE_NEW_TOKEN.slice(0, 56),
+      assetNameHex: SAMPLE_NEW_TOKEN.slice(56),
+      totalSupply: '1000000000000000',
+      creationTime: timeAt(tip - NEWT_AGE) - 3 * 3600,
+      registry: { name: 'Newt', ticker: 'NEWT', decimals: 6, logo: demoLogoBase64(SAMPLE_NEW_TOKEN) },
+    }),
+    koiosAsset({
+      policyId: DEMO_CIP68_TOKEN.slice(0, 56),
+      assetNameHex: DEMO_CIP68_TOKEN.slice(56),
+      totalSupply: '2100000000000000',
+      creationTime: timeAt(tip - CIPX_AGE) - 5 * 3600,
+      registry: null,
+      cip68: cip68Metadata({ name: 'Cip Example', ticker: 'CIPX', decimals: 8 }),
+    }),
   )
   // 60,000 ADA against 1,200,000 NEWT (0.05 ADA); 9,000 ADA against 3,000,000 CIPX (0.003 ADA).
   const newt = chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: SAMPLE_NEW_TOKEN, reserveA: 60_000_000_000n, reserveB: 1_200_000_000_000n, lpSupply: 8_000_000_000n })
@@ -52,8 +71,8 @@ export function demoNewTokens(world: World, chain: FakeChain): DemoNewTokens {
     chain.addTx(from, [{ pool, reserveA: pool.spec.reserveA, reserveB: pool.spec.reserveB }])
     for (let height = from + every; height <= tip; height += every) chain.addTx(height, [swap(pool, 0.001 + random() * 0.01, random() < 0.55)])
   }
-  history(cipx, tip - 120, 6)
-  history(newt, tip - 60, 3)
+  history(cipx, tip - CIPX_AGE, 6)
+  history(newt, tip - NEWT_AGE, 3)
 
   let blocks = 0
   let created = 0
@@ -67,7 +86,12 @@ export function demoNewTokens(world: World, chain: FakeChain): DemoNewTokens {
       created += 1
       const ticker = `NEW${created}`
       const unit = `${'e7'.repeat(28)}${hex(ticker)}`
-      if (created % 2 === 1) world.koios.assets.push(koiosAsset({ policyId: unit.slice(0, 56), assetNameHex: unit.slice(56), registry: { name: `New token ${created}`, ticker, decimals: 6 } }))
+      const minted = chain.tip!.time - 600
+      world.koios.assets.push(
+        created % 2 === 1
+          ? koiosAsset({ policyId: unit.slice(0, 56), assetNameHex: unit.slice(56), creationTime: minted, registry: { name: `New token ${created}`, ticker, decimals: 6, logo: demoLogoBase64(unit) } })
+          : koiosAsset({ policyId: unit.slice(0, 56), assetNameHex: unit.slice(56), creationTime: minted, registry: null }),
+      )
       const ada = BigInt(Math.round(500 + random() * 20_000)) * 1_000_000n
       const pool = chain.pool({ dex: DEXES[created % DEXES.length], assetA: LOVELACE, assetB: unit, reserveA: ada, reserveB: ada * BigInt(1 + Math.floor(random() * 50)), lpSupply: 1_000_000_000n })
       chain.addTx(height, [{ pool, reserveA: pool.spec.reserveA, reserveB: pool.spec.reserveB }])

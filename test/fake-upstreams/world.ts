@@ -3,6 +3,7 @@
  * fake's routes select and wrap these per request (see routes/*.ts). Tests mutate a world freely (push a pair,
  * set a field to null, replace a list) before or between requests.
  */
+import { fingerprintOf } from '../../src/cardano/fingerprint'
 import { LOVELACE } from '../../src/chain/types'
 import { minswapV2PoolId } from '../chain/support/pool-outputs'
 import { FakeChain } from './chain'
@@ -91,6 +92,8 @@ export interface World {
     coins: Array<Raw & { categories?: string[] }>
     /** ADA's USD price at a time (ms); the chart endpoint samples it. */
     adaPriceAt: (ms: number) => number
+    /** ADA's /coins/markets and /simple/price figures follow adaPriceAt at the time asked (the demo), not its fixed row. */
+    adaFollowsSeries: boolean
   }
   handle: {
     /** Resolver answers by lowercase name: status 200 or 202 with the body. */
@@ -110,6 +113,15 @@ function seeded(seed: string): () => number {
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
+
+/** A pool's creation time (ms), noted in `created`. */
+function poolCreated(created: number[], ms: number): number {
+  created.push(ms)
+  return ms
+}
+
+/** A first mint (Unix seconds) 1 to 60 days before the token's first pool (ms), by `r` in [0, 1). */
+const mintedBefore = (firstPoolMs: number, r: number) => Math.floor(firstPoolMs / 1000) - Math.round((1 + r * 59) * 86_400)
 
 /** An empty world: every upstream knows nothing (Koios still has a tip). */
 export function emptyWorld(): World {
@@ -132,7 +144,7 @@ export function emptyWorld(): World {
       pendingHolders: new Map(),
       holderTimeouts: new Set(),
     },
-    coingecko: { coins: [], adaPriceAt: () => 0.65 },
+    coingecko: { coins: [], adaPriceAt: () => 0.65, adaFollowsSeries: false },
     handle: { handles: new Map() },
   }
 }
@@ -155,6 +167,8 @@ export function defaultWorld(): World {
     const wholeSupply = Math.max(1, Math.round(10 ** (5.5 + rand() * 2.5) / price))
     const supply = BigInt(wholeSupply) * 10n ** BigInt(token.decimals)
     if (token.unit !== SAMPLE.snek && token.unit !== SAMPLE.usdm) {
+      // When each pool was created (ms): the token was minted before the first of them.
+      const poolsCreated: number[] = []
       const dexes = rand() < 0.3 ? ['sundaeswap'] : ['sundaeswap', 'wingriders']
       for (const dexId of dexes) {
         ds.push(
@@ -168,7 +182,7 @@ export function defaultWorld(): World {
             priceChange: { h1: round(rand() * 4 - 2), h6: round(rand() * 8 - 4), h24: round(rand() * 20 - 10) },
             fdv: round(price * wholeSupply),
             marketCap: round(price * wholeSupply * 0.8),
-            pairCreatedAt: 1_650_000_000_000 + Math.floor(rand() * 1e11),
+            pairCreatedAt: poolCreated(poolsCreated, 1_650_000_000_000 + Math.floor(rand() * 1e11)),
           }),
         )
       }
@@ -186,7 +200,7 @@ export function defaultWorld(): World {
             priceUsd: significant(price * (0.99 + rand() * 0.02)),
             reserveUsd: round(10_000 + rand() * 2_000_000),
             volume24h: round(rand() * 300_000),
-            createdAt: new Date(1_640_000_000_000 + Math.floor(rand() * 1e11)).toISOString().replace('.000', ''),
+            createdAt: new Date(poolCreated(poolsCreated, 1_640_000_000_000 + Math.floor(rand() * 1e11))).toISOString().replace('.000', ''),
           }),
         )
       }
@@ -196,7 +210,9 @@ export function defaultWorld(): World {
           name: token.name,
           symbol: token.ticker,
           decimals: token.decimals,
-          imageUrl: rand() < 0.5 ? `https://coin-images.coingecko.com/coins/images/${Math.floor(rand() * 40000)}/large/token.png` : 'missing.png',
+          // No hosted image: source B's image CDN is on the internet, and the demo is offline. Tokens without a
+          // registry logo (the CIP-68 ones) get the service's monogram.
+          imageUrl: 'missing.png',
           priceUsd: price,
           totalSupply: `${supply}.0`,
         }),
@@ -208,10 +224,8 @@ export function defaultWorld(): World {
           assetNameHex: token.assetNameHex,
           fingerprint: token.fingerprint,
           totalSupply: String(supply),
-          creationTime: 1_600_000_000 + Math.floor(rand() * 1e8),
-          registry: isCip68
-            ? null
-            : { name: token.name, ticker: token.ticker, decimals: token.decimals, logo: rand() < 0.6 ? demoLogoBase64(token.unit) : null },
+          creationTime: mintedBefore(Math.min(...poolsCreated), rand()),
+          registry: isCip68 ? null : { name: token.name, ticker: token.ticker, decimals: token.decimals, logo: demoLogoBase64(token.unit) },
           cip68: isCip68 ? cip68Metadata({ name: token.name, ticker: token.ticker, decimals: token.decimals }) : null,
         }),
       )
@@ -254,6 +268,8 @@ export function defaultWorld(): World {
       priceUsd: 0.999712,
       reserveUsd: 1_730_221.88,
       volume24h: 301_122.05,
+      // After USDM's first mint (the sample's creation_time, 2024-03-26).
+      createdAt: '2024-03-27T09:12:40Z',
     }),
   )
   for (const included of gtPoolsFixture.included) if (included.type === 'token' && included.id !== 'cardano_lovelace') {
@@ -267,7 +283,7 @@ export function defaultWorld(): World {
     ),
   )
   for (const unit of [SAMPLE.snek, SAMPLE.usdm]) {
-    world.koios.summaries.set(unit, { ...structuredClone(assetSummaryFixture[0]), policy_id: unit.slice(0, 56), asset_name: unit.slice(56) })
+    world.koios.summaries.set(unit, { ...structuredClone(assetSummaryFixture[0]), policy_id: unit.slice(0, 56), asset_name: unit.slice(56), fingerprint: fingerprintOf(unit) })
   }
 
   // The sample wallet: stake account, its base address, and an enterprise address of its own.

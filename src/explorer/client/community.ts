@@ -1,4 +1,5 @@
 import { apiGet, apiPost } from './api'
+import { boostRule } from './boost-rule'
 import { el, fill, section, statusLine } from './dom'
 import { connectControl } from './wallet/connect-ui'
 import { writeOutcomeText } from './wallet/outcome'
@@ -120,7 +121,7 @@ export function communitySection(unit: string): HTMLElement {
   return section('community', 'Community',
     connectControl(() => {}),
     el('div', { class: 'boost' },
-      el('p', {}, 'Boosts today: ', count, el('span', { class: 'muted' }, ' (free; one per stake address per UTC day, on any token)')),
+      el('p', {}, 'Boosts today: ', count, el('span', { class: 'muted', id: 'boost-rule' }, ` (${boostRule(Number(document.body.dataset.minAda ?? 0))}; on any token)`)),
       boostButton, resignBoost, boostStatus),
     el('h3', {}, 'Comments'),
     el('div', { class: 'comment-form' }, textbox, postButton, resignComment, commentStatus),

@@ -34,11 +34,24 @@ export function inWords(seconds: number): string {
   return `${Math.round(seconds / 3600)} h`
 }
 
-/** One sentence per missing source: which, why, and when the page asks again. */
-export function missingText(missing: readonly MissingEntry[]): string {
-  return missing
-    .map((m) => `Missing ${SOURCE_WORDS[m.source]}: ${CODE_WORDS[m.code]}. Asking again in ${inWords(m.retryAfter)}.`)
-    .join(' ')
+/** When the page asks again, `secondsLeft` from now: "Asking again in 25 s.", and "Asking again now…" at 0. */
+export function askingAgain(secondsLeft: number): string {
+  return secondsLeft > 0 ? `Asking again in ${inWords(secondsLeft)}.` : 'Asking again now…'
+}
+
+/**
+ * One sentence per missing source (which, and why), then when the page asks again (after the shortest
+ * retryAfter, see retryDelayMs), `elapsedSeconds` after the answer came: the page counts it down.
+ */
+export function missingText(missing: readonly MissingEntry[], elapsedSeconds = 0): string {
+  const delay = retryDelayMs(missing)
+  if (delay === null) return ''
+  return `${missingReasons(missing)} ${askingAgain(delay / 1000 - elapsedSeconds)}`
+}
+
+/** One sentence per missing source: which, and why (for an answer the page does not ask again). */
+export function missingReasons(missing: readonly MissingEntry[]): string {
+  return missing.map((m) => `Missing ${SOURCE_WORDS[m.source]}: ${CODE_WORDS[m.code]}.`).join(' ')
 }
 
 /** When to ask again (ms): the shortest retryAfter, within bounds; null when nothing is missing. */

@@ -27,7 +27,7 @@ function row(pool: NewPoolBody): HTMLElement {
     priceCell(pool),
     el('td', { class: 'num' }, `${formatUnits(pool.initialReserves.ada, 6)} ADA`),
     el('td', {}, pool.token.decimalsSource),
-    el('td', {}, el('a', { href: `/api/v1/pools/${pool.poolId}` }, 'state (JSON)')),
+    el('td', {}, el('a', { href: `/pool/${pool.poolId}` }, 'Pool page')),
   )
 }
 

@@ -2,7 +2,8 @@ import type { SafetyReport } from '../../modules/safety/schemas'
 import { apiGet } from './api'
 import { el, fill, scrollRegion, section } from './dom'
 import { formatInteger, formatUnits, UNKNOWN } from './format'
-import { inWords, missingText, retryDelayMs } from './missing'
+import { countdown } from './countdown'
+import { askingAgain, missingText, retryDelayMs } from './missing'
 import { concentrationWords, isoDate, policyWords, SEVERITY_WORDS, shareWords } from './safety-words'
 
 /** A refusal of the whole report without Retry-After (a 502): asked again this soon. */
@@ -19,10 +20,11 @@ export function safetySection(unit: string, decimals: Promise<number>): HTMLElem
   const body = el('div', {}, el('p', { class: 'muted' }, 'Reading the chain…'))
   // The report is shown at once; its amounts wait for the token's decimals (a raw amount is not whole tokens).
   let report: SafetyReport | null = null
+  let receivedAt = 0
   let known: number | null = null
   void decimals.then((d) => {
     known = d
-    if (report !== null) show(body, report, known)
+    if (report !== null) show(body, report, known, receivedAt)
   })
   const load = async (again: boolean) => {
     const res = await apiGet<SafetyReport>(`/tokens/${unit}/safety`, again)
@@ -32,12 +34,15 @@ export function safetySection(unit: string, decimals: Promise<number>): HTMLElem
         return
       }
       const wait = res.retryAfter ?? FAILED_RETRY_S
-      fill(body, el('p', { class: 'muted', id: 'safety-none' }, `The safety report is unavailable right now (${res.error.error}): ${res.error.hint} Asking again in ${inWords(wait)}.`))
+      const line = el('p', { class: 'muted', id: 'safety-none' })
+      fill(body, line)
+      countdown(line, wait, (elapsed) => `The safety report is unavailable right now (${res.error.error}): ${res.error.hint} ${askingAgain(wait - elapsed)}`)
       setTimeout(() => void load(true), wait * 1000)
       return
     }
     report = res.body
-    show(body, report, known)
+    receivedAt = performance.now()
+    show(body, report, known, receivedAt)
     const delay = retryDelayMs(res.body.missing)
     if (delay !== null) setTimeout(() => void load(true), delay)
   }
@@ -48,12 +53,14 @@ export function safetySection(unit: string, decimals: Promise<number>): HTMLElem
 /** What an amount shows until the token's decimals are known. */
 const AMOUNT_PENDING = '…'
 
-function show(body: HTMLElement, r: SafetyReport, decimals: number | null): void {
+/** The report, `receivedAt` (performance.now()) when it came: a missing part's "asking again" counts down from there. */
+function show(body: HTMLElement, r: SafetyReport, decimals: number | null, receivedAt: number): void {
   const units = (raw: string | null) => (decimals === null ? AMOUNT_PENDING : formatUnits(raw, decimals))
   const c = r.holders?.concentration ?? null
+  const status = r.missing.length === 0 ? null : el('p', { class: 'status', role: 'status' })
   fill(body,
     el('p', { class: 'muted' }, 'What the chain says about this token: facts read on chain, not advice.'),
-    r.missing.length === 0 ? null : el('p', { class: 'status', role: 'status' }, missingText(r.missing)),
+    status,
     r.flags.length === 0
       ? el('p', { id: 'safety-flags' }, r.missing.length === 0 ? 'No flags: none of the checks below found anything to point out.' : 'No flags from the parts read so far.')
       : el('ul', { class: 'flags', id: 'safety-flags' }, ...r.flags.map((f) =>
@@ -81,6 +88,10 @@ function show(body: HTMLElement, r: SafetyReport, decimals: number | null): void
     )),
     el('p', { class: 'muted' }, `Chain API read ${isoDate(r.checkedAt)}; pools as of block ${r.asOf === null ? UNKNOWN : formatInteger(r.asOf.blockHeight)}.`),
   )
+  if (status !== null) {
+    const already = Math.floor((performance.now() - receivedAt) / 1000)
+    countdown(status, Math.max(0, (retryDelayMs(r.missing) ?? 0) / 1000 - already), (elapsed) => missingText(r.missing, already + elapsed))
+  }
 }
 
 function fact(term: string, value: string): HTMLElement[] {

@@ -51,7 +51,8 @@ export function screenerPage(): void {
   const table = el('table', { id: 'screener', class: 'screener' }, caption, el('thead', {}, headRow), body)
   const meta = el('p', { class: 'muted', id: 'screener-meta' }, 'Loading tokens…')
   const status = statusLine('screener-status')
-  fill(root, el('h1', {}, 'Cardano token screener'), meta, status, scrollRegion('Token screener', table))
+  const beside = el('p', {}, 'The curated tokens, from the DEX aggregators. Every token traded on the followed DEXes, from the chain: ', el('a', { href: '/tokens' }, 'All tokens'), '.')
+  fill(root, el('h1', {}, 'Cardano token screener'), beside, meta, status, scrollRegion('Token screener', table))
 
   function renderHead() {
     fill(headRow, ...COLUMNS.map((col) => {

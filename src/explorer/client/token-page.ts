@@ -1,36 +1,65 @@
+import { normaliseUnit } from '../../cardano/unit'
 import type { PairRow, ScreenerBody, ScreenerRow, TokenDetailBody } from '../../modules/tokens/schemas'
-import { apiGet } from './api'
+import { apiGet, type ApiErrorBody } from './api'
 import { chartSection } from './chart'
 import { communitySection } from './community'
+import { countdown, stopCountdown } from './countdown'
 import { el, fill, logo, main, scrollRegion, section, statusLine } from './dom'
 import { changeClass, formatChange, formatDate, formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
 import { openLive } from './live'
-import { inWords, missingText, retryDelayMs } from './missing'
+import { askingAgain, missingText, retryDelayMs } from './missing'
+import { chainFiguresSection } from './chain-figures'
+import { headline, type Headline, type HeadlineFrom } from './headline'
 import { tradesSection } from './trades'
 import { safetySection } from './safety'
 
 /** A refusal of the whole detail without Retry-After (a 502): asked again this soon. */
 const FAILED_RETRY_S = 10
 
+/** The one error a page shows for a unit that is no token (malformed, or unknown to every source), with a way on. */
+function notAToken(input: string, error: ApiErrorBody): HTMLElement {
+  // Text that is no unit may be a ticker or a name: the search page finds it.
+  const search = /^[0-9a-f]*$/i.test(input) ? null : el('a', { href: `/search?q=${encodeURIComponent(input)}` }, `Search for “${input}”`)
+  return el('p', { class: 'error', role: 'alert', id: 'token-error' }, `${error.error}. ${error.hint}`, search === null ? null : ' ', search)
+}
+
 /**
  * /token/{unit}: price and chain facts, pairs, chart, recent trades, safety report, boosts and comments. The detail may lack a
  * source (its `missing`) or be refused whole for a while: the page then shows the screener's row for the token
- * (name, ticker, price) meanwhile, says in words what is missing, and asks again after the retryAfter given.
+ * (name, ticker, price) meanwhile, says in words what is missing, and counts down to asking again after the
+ * retryAfter given. A unit that is no token gets one error and nothing else: a malformed one is not asked about
+ * beyond the detail, and an unknown one's sections are taken off the page when the detail says so.
  */
-export async function tokenPage(unit: string): Promise<void> {
+export async function tokenPage(input: string): Promise<void> {
   const root = main()
+  const unit = input.toLowerCase()
+  const heading = el('h1', {}, unit)
+  const status = statusLine('token-status')
+  const alone = (error: ApiErrorBody) => {
+    stopCountdown(status)
+    fill(root, heading, notAToken(input, error))
+  }
+  if (normaliseUnit(unit) === null) {
+    fill(root, heading)
+    // The API's own words for it (one request): the page asks nothing else.
+    const res = await apiGet<TokenDetailBody>(`/tokens/${encodeURIComponent(input)}`)
+    if (!res.ok) alone(res.error)
+    return
+  }
   // The token's decimals, once a detail says them: trade amounts wait for them rather than guess 0.
   let knowDecimals: (decimals: number) => void = () => {}
   const decimals = new Promise<number>((resolve) => (knowDecimals = resolve))
-  const heading = el('h1', {}, unit)
   const price = el('p', { class: 'price', id: 'price' })
-  const status = statusLine('token-status')
+  const scope = el('p', { class: 'muted', id: 'price-scope' })
   const facts = el('div', { id: 'facts' }, el('p', { class: 'muted' }, 'Loading token…'))
+  const onChain = el('div', { id: 'chain-body' })
   const pairs = el('div', { id: 'pairs-body' })
-  fill(root, heading, price, status, facts, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), safetySection(unit, decimals), communitySection(unit))
+  fill(root, heading, price, scope, status, facts, onChain, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), safetySection(unit, decimals), communitySection(unit))
 
   let detailShown = false
   let live = false
+  // Where the headline's figures come from now: the stream's screener row updates them only when they are the sources'.
+  let shownFrom: HeadlineFrom | null = null
   const showName = (name: string, symbol: string, imageUrl: string) => {
     document.title = `${symbol} · cardano-market-api`
     fill(heading, logo(imageUrl, 32), ` ${name} `, el('span', { class: 'muted' }, symbol))
@@ -38,26 +67,32 @@ export async function tokenPage(unit: string): Promise<void> {
   const showPrice = (usd: number | null, change24h: number | null) =>
     fill(price, formatPrice(usd), ' ', el('span', { class: changeClass(change24h) }, formatChange(change24h), ' 24h'))
 
-  // The screener's row for the token (curated tokens): what the page shows until a detail arrives.
+  // The screener's row for the token (curated tokens): its name until a detail arrives, and its price while the
+  // detail is refused (not before: a price that the detail's would replace a moment later is a swing).
   const row = apiGet<ScreenerBody>('/tokens').then((res) => (res.ok ? (res.body.tokens.find((t) => t.address === unit) ?? null) : null))
-  const standIn = async () => {
+  const standIn = async (withPrice: boolean) => {
     const r = await row
     if (r === null || detailShown) return
     showName(r.name, r.symbol, r.imageUrl)
-    showPrice(r.priceUsd, r.change24h)
+    if (withPrice) {
+      showPrice(r.priceUsd, r.change24h)
+      scope.textContent = 'The screener’s figures, across covered DEXes, while the token’s details are unavailable.'
+    }
   }
-  void standIn()
+  void standIn(false)
 
-  const followPrice = () => {
+  const followPrice = async () => {
     if (live) return
     live = true
     // The price follows the stream's `token:<unit>` topic (the token's screener row: the same liquidity-weighted
     // price). Only changes after this read (`token` events; the snapshot may be older than the detail just read).
-    // Curated tokens only: the stream refuses others (400), and the page keeps the price it read.
+    // Curated tokens only (those with a screener row): the stream refuses the topic for others (400), so a token
+    // outside the registry opens none and keeps the price it read.
+    if ((await row) === null) return
     openLive([`token:${unit}`], {
       token: (data) => {
         const r = (data as { token: ScreenerRow | null }).token
-        if (r !== null) showPrice(r.priceUsd, r.change24h)
+        if (r !== null && shownFrom === 'sources') showPrice(r.priceUsd, r.change24h)
       },
     }, () => {})
   }
@@ -66,16 +101,15 @@ export async function tokenPage(unit: string): Promise<void> {
     const res = await apiGet<TokenDetailBody>(`/tokens/${unit}`, again)
     if (!res.ok) {
       if (res.status === 404 || res.status === 400) {
-        fill(status, el('span', { class: 'error', role: 'alert' }, `${res.error.error}. ${res.error.hint}`))
-        fill(facts)
-        fill(pairs, el('p', { class: 'muted' }, UNKNOWN))
+        alone(res.error)
         return
       }
       // Refused or failed whole for now: the screener's row stands in, and the page asks again.
       const wait = res.retryAfter ?? FAILED_RETRY_S
-      fill(status, `The token's details are unavailable right now (${res.error.error}): ${res.error.hint} Asking again in ${inWords(wait)}.`)
+      const why = `The token's details are unavailable right now (${res.error.error}): ${res.error.hint}`
+      countdown(status, wait, (elapsed) => `${why} ${askingAgain(wait - elapsed)}`)
       if (!detailShown) fill(facts, el('p', { class: 'muted' }, 'Waiting for the token’s details…'))
-      await standIn()
+      await standIn(true)
       setTimeout(() => void load(true), wait * 1000)
       return
     }
@@ -83,24 +117,37 @@ export async function tokenPage(unit: string): Promise<void> {
     detailShown = true
     if (t.decimals !== null) knowDecimals(t.decimals)
     showName(t.name, t.symbol, t.imageUrl)
-    showPrice(t.priceUsd, t.change24h)
-    status.textContent = missingText(t.missing)
-    showFacts(facts, t)
-    fill(pairs, scrollRegion('Pairs', pairsTable(t.pairs, t.symbol)))
-    followPrice()
+    const h = headline(t)
+    shownFrom = h.from
+    showPrice(h.priceUsd, h.change24h)
+    scope.textContent = scopeWords(h, t)
     const delay = retryDelayMs(t.missing)
+    countdown(status, (delay ?? 0) / 1000, (elapsed) => missingText(t.missing, elapsed))
+    showFacts(facts, t, h)
+    fill(onChain, chainFiguresSection(t))
+    fill(pairs, scrollRegion('Pairs', pairsTable(t.pairs, t.symbol)))
+    void followPrice()
     if (delay !== null) setTimeout(() => void load(true), delay)
   }
   await load(false)
 }
 
-function showFacts(facts: HTMLElement, t: TokenDetailBody): void {
+/** What the headline's figures are, under the price. */
+function scopeWords(h: Headline, t: TokenDetailBody): string {
+  if (h.from === 'sources') return ''
+  if (h.from === 'partial') return 'Only from the sources that answered: a market source is missing (below), so these are not the whole.'
+  return t.figuresFrom === 'chain'
+    ? 'From the chain: no market source lists this token; these are the pools this service follows.'
+    : 'From the chain, the pools this service follows, while a market source is missing: the figures across covered DEXes come back when it answers.'
+}
+
+function showFacts(facts: HTMLElement, t: TokenDetailBody, h: Headline): void {
   const chainMissing = t.missing.some((m) => m.source === 'chainApi')
   fill(facts,
-    el('p', { class: 'muted' }, t.coverage),
+    el('p', { class: 'muted', id: 'figures-coverage' }, h.coverage),
     el('dl', { class: 'facts' },
-      ...fact('Liquidity (across covered DEXes)', formatUsd(t.liquidityUsd)),
-      ...fact('24h volume (across covered DEXes)', formatUsd(t.volume24h)),
+      ...fact(`Liquidity (${h.scope})`, formatUsd(h.liquidityUsd)),
+      ...fact(`24h volume (${h.scope})`, formatUsd(h.volume24h)),
       ...fact('Market cap', formatUsd(t.marketCap)),
       ...fact('Fully diluted valuation', formatUsd(t.fdv)),
       ...fact('Total supply', t.decimals === null ? UNKNOWN : formatUnits(t.totalSupply, t.decimals)),

@@ -11,12 +11,12 @@ const AMOUNT_PENDING = '…'
  * base units there; they are shown in whole tokens once `decimals` resolves (the token detail says them), never
  * formatted before: until then the cells say "…". The ADA side is in lovelace, whose 6 decimals are known. An
  * answer other than 200 (a deployment without a database: 503; a token that is not followed: 404) is said in the
- * API's own words.
+ * API's own words. Each trade's pool links to its pool page; `pool` keeps to one pool's trades (a pool page).
  */
-export function tradesSection(unit: string, decimals: Promise<number>): HTMLElement {
+export function tradesSection(unit: string, decimals: Promise<number>, pool?: string): HTMLElement {
   const body = el('div', {}, el('p', { class: 'muted' }, 'Loading trades…'))
   void (async () => {
-    const res = await apiGet<TradesBody>(`/tokens/${unit}/trades?limit=25`)
+    const res = await apiGet<TradesBody>(`/tokens/${unit}/trades?limit=25${pool === undefined ? '' : `&pool=${pool}`}`)
     if (!res.ok || !Array.isArray(res.body?.trades)) {
       const why = res.ok ? 'the answer had no trades list' : `${res.error.error}: ${res.error.hint}`
       fill(body, el('p', { class: 'muted', id: 'trades-empty' }, `Trades are not recorded for this token on this server (${why})`))
@@ -39,7 +39,7 @@ export function tradesSection(unit: string, decimals: Promise<number>): HTMLElem
             el('td', { class: 'num' }, formatUnits(t.amountQuote, 6)),
             el('td', { class: 'num' }, formatPrice(t.priceUsd)),
             el('td', {}, formatDate(t.time)),
-            el('td', {}, `${t.pool.name} (${t.pool.dexId})`),
+            el('td', {}, el('a', { href: `/pool/${t.pool.address}` }, `${t.pool.name} (${t.pool.dexId})`)),
           ))),
       )))
     const known = await decimals

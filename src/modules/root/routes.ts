@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import type { ShellSettings } from '../../explorer/html'
 import { explorerPage } from '../../explorer/routes'
 import { API_PREFIX } from '../../paths'
 import { faviconIco } from './favicon'
@@ -10,12 +11,12 @@ const HIDDEN = { detail: { hide: true } }
  * screener page and sends anyone else to the API index; `/favicon.ico` is the service's icon, so browsers asking
  * for it get an image rather than a JSON 404. Only `/` itself is answered: other root paths stay free.
  */
-export function rootRoutes() {
+export function rootRoutes(pages: ShellSettings) {
   const icon = faviconIco()
   return new Elysia({ name: 'root' })
     .get('/', ({ request }) => {
       const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html')
-      if (wantsHtml) return explorerPage('screener', request, { vary: 'Accept' })
+      if (wantsHtml) return explorerPage('screener', request, pages, { vary: 'Accept' })
       return new Response(null, { status: 302, headers: { location: `${API_PREFIX}/`, vary: 'Accept', 'cache-control': 'public, max-age=300' } })
     }, HIDDEN)
     .get('/favicon.ico', () => new Response(icon, {

@@ -6,9 +6,25 @@
 import type { World } from '../world'
 import { json, lower, type FakeAnswer, type FakeRequest } from './common'
 
+/** The series' market cap and volume per ADA price point (the chart's market_caps and total_volumes). */
+const ADA_SUPPLY = 36_000_000_000
+const ADA_VOLUME = 600_000_000
+
+/**
+ * ADA's row as the series says it now, when the world asks for that (adaFollowsSeries): the price at `now`, the
+ * change since 24 h before, the market cap and volume the chart gives, so the headline and the series agree.
+ */
+function adaRow(world: World, coin: World['coingecko']['coins'][number], now: number) {
+  if (coin.id !== 'cardano' || !world.coingecko.adaFollowsSeries) return coin
+  const price = world.coingecko.adaPriceAt(now)
+  const change = (price / world.coingecko.adaPriceAt(now - 86_400_000) - 1) * 100
+  return { ...coin, current_price: price, price_change_percentage_24h: change, price_change_percentage_24h_in_currency: change, market_cap: price * ADA_SUPPLY, total_volume: ADA_VOLUME }
+}
+
 export function coingecko(world: World, req: FakeRequest): FakeAnswer {
   const q = req.query
-  const coins = world.coingecko.coins
+  const now = Date.now()
+  const coins = world.coingecko.coins.map((coin) => adaRow(world, coin, now))
   if (req.path === '/coins/markets') {
     if (lower(q.get('vs_currency')) !== 'usd') return json({ error: 'invalid vs_currency' }, 400)
     const perPage = Math.min(250, Math.max(1, Number(q.get('per_page') ?? '100') || 100))
@@ -25,14 +41,13 @@ export function coingecko(world: World, req: FakeRequest): FakeAnswer {
     const days = Number(q.get('days'))
     if (!Number.isFinite(days) || days <= 0) return json({ error: 'invalid days' }, 400)
     const step = days <= 1 ? 300_000 : days <= 90 ? 3_600_000 : 86_400_000
-    const now = Date.now()
     const prices: number[][] = []
     for (let t = now - days * 86_400_000; t < now; t += step) prices.push([t, world.coingecko.adaPriceAt(t)])
     prices.push([now, world.coingecko.adaPriceAt(now)])
     return json({
       prices,
-      market_caps: prices.map(([t, p]) => [t, p * 36_000_000_000]),
-      total_volumes: prices.map(([t]) => [t, 600_000_000]),
+      market_caps: prices.map(([t, p]) => [t, p * ADA_SUPPLY]),
+      total_volumes: prices.map(([t]) => [t, ADA_VOLUME]),
     })
   }
   if (req.path === '/simple/price') {
