@@ -4,7 +4,7 @@
  * from a height in one transaction with the cursor moved back, so a reader never sees half of one. Each pool
  * recorded also notes its token (chain_tokens), for the token's identity to be asked once (token-store.ts).
  */
-import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import type { CommunityDatabase, DbTransaction } from '../db/client'
 import { chainBlocks, chainCursor, chainPools, chainTokens, poolCandles, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
 import { HOUR_SECONDS, type PoolSeries } from './candles'
@@ -237,6 +237,22 @@ export class ChainStore {
       if (firstHour === null) return first
       return first !== null && first < firstHour + HOUR_SECONDS ? first : firstHour
     })
+  }
+
+  /**
+   * The stored hourly candle of the pool whose hour holds `at` (Unix s), else the newest one before it (its close is
+   * then the last price before `at`); null when none starts at or before `at`. One primary-key probe.
+   */
+  async hourAtOrBefore(poolId: string, at: number): Promise<{ hourStart: number; close: number } | null> {
+    const rows = await this.database.read((db) =>
+      db
+        .select({ hourStart: poolCandles.hourStart, close: poolCandles.close })
+        .from(poolCandles)
+        .where(and(eq(poolCandles.poolId, poolId), lte(poolCandles.hourStart, at)))
+        .orderBy(desc(poolCandles.hourStart))
+        .limit(1),
+    )
+    return rows[0] ?? null
   }
 
   /** Pool updates stored (the bench's bytes-per-update figure). */
