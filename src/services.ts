@@ -9,6 +9,7 @@ import { HistoryRecorder } from './modules/history/recorder'
 import { HistoryService } from './modules/history/service'
 import { TradesService } from './modules/trades/service'
 import { PoolsService } from './modules/pools/service'
+import { PriceService } from './modules/prices/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
@@ -27,21 +28,27 @@ export interface Services {
   trades: TradesService
   /** New pools and pool states read from the chain by the follower. */
   pools: PoolsService
+  /** Prices of many tokens, and of one at a moment, from the figures the others keep. */
+  prices: PriceService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
   historyRecorder: HistoryRecorder | null
 }
 
 export function createServices(core: Core): Services {
+  const tokens = new TokenService(core)
+  const charts = new ChartService(core)
   return {
     wallet: new WalletService(core),
     adaMarket: new AdaMarketService(core),
     community: new CommunityService(core),
-    tokens: new TokenService(core),
-    charts: new ChartService(core),
+    tokens,
+    charts,
     logos: new LogoService(core),
     history: new HistoryService(core),
     trades: new TradesService(core),
     pools: new PoolsService(core),
+    // Read from the screener's kept build and the chart's pool choice: the same instances the routes use.
+    prices: new PriceService(core, { tokens, charts }),
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

@@ -5,6 +5,7 @@ import { getBoosts, getComments } from './community'
 import { getTokenHistory } from './history'
 import { getTokenTrades } from './trades'
 import { getNewPools, getPool } from './pools'
+import { getPriceAt, getPrices } from './prices'
 import { getMarket } from './market'
 import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
@@ -21,6 +22,8 @@ export const mcpToolDefinitions: McpTool[] = [
   getTokenTrades,
   getNewPools,
   getPool,
+  getPrices,
+  getPriceAt,
   searchTokens,
   getWallet,
   getMarket,
