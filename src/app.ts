@@ -23,6 +23,7 @@ import { streamRoutes } from './modules/stream/routes'
 import { tokenRoutes } from './modules/tokens/routes'
 import { walletRoutes } from './modules/wallet/routes'
 import { chainTipRoutes } from './modules/chain-tip/routes'
+import { chainTokensRoutes } from './modules/chain-tokens/routes'
 
 /**
  * The whole service as one Elysia app, from its dependencies. src/index.ts listens with it; tests call
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
     )
     .use(historyRoutes({ responses: deps.responses, history: deps.services.history }))
     .use(chainTipRoutes({ responses: deps.responses, koios: deps.upstreams.koios }))
+    .use(chainTokensRoutes({ responses: deps.responses, chainTokens: deps.services.chainTokens }))
     .use(streamRoutes({ hub: deps.stream, client: limitKey, origin: deps.origin }))
 
   const app = new Elysia()

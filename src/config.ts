@@ -88,6 +88,8 @@ export interface ChainConfig {
   pools: 'all' | 'curated'
   /** CHAIN_RETENTION_DAYS: pool updates kept this long; older ones are deleted (every hour keeps its candle). */
   retentionDays: number
+  /** CHAIN_MIN_LIQUIDITY_ADA: /chain/tokens lists tokens whose deepest followed pool holds at least this tradeable ADA (0: all). */
+  minLiquidityAda: number
 }
 
 export class ConfigError extends Error {
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
       backfillHours: int('CHAIN_BACKFILL_HOURS', 24, 0, 24 * 30),
       pools: oneOf('CHAIN_POOLS', read('CHAIN_POOLS'), ['all', 'curated'] as const, 'all'),
       retentionDays: int('CHAIN_RETENTION_DAYS', 90, 1, 36_500),
+      minLiquidityAda: int('CHAIN_MIN_LIQUIDITY_ADA', 500, 0, 45_000_000_000),
     },
     community: {
       // ADA's whole supply is 45 billion: a larger minimum could never be met.

@@ -10,6 +10,7 @@ import { HistoryService } from './modules/history/service'
 import { TradesService } from './modules/trades/service'
 import { PoolsService } from './modules/pools/service'
 import { PriceService } from './modules/prices/service'
+import { ChainTokensService } from './modules/chain-tokens/service'
 
 /**
  * The domain services, built once and shared by the REST routes and the MCP tools (so both read the same
@@ -30,6 +31,8 @@ export interface Services {
   pools: PoolsService
   /** Prices of many tokens, and of one at a moment, from the figures the others keep. */
   prices: PriceService
+  /** Every followed token's figures from the chain records (/chain/tokens, a detail's `chain`). */
+  chainTokens: ChainTokensService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
   historyRecorder: HistoryRecorder | null
 }
@@ -37,6 +40,7 @@ export interface Services {
 export function createServices(core: Core): Services {
   const tokens = new TokenService(core)
   const charts = new ChartService(core)
+  const chainTokens = new ChainTokensService(core)
   return {
     wallet: new WalletService(core),
     adaMarket: new AdaMarketService(core),
@@ -47,8 +51,9 @@ export function createServices(core: Core): Services {
     history: new HistoryService(core),
     trades: new TradesService(core),
     pools: new PoolsService(core),
-    // Read from the screener's kept build and the chart's pool choice: the same instances the routes use.
-    prices: new PriceService(core, { tokens, charts }),
+    // Read from the screener's kept build, the chain figures and the chart's pool choice: the instances the routes use.
+    prices: new PriceService(core, { tokens, charts, chainTokens }),
+    chainTokens,
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

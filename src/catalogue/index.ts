@@ -10,9 +10,10 @@ import { poolDocs } from '../modules/pools/catalogue'
 import { priceDocs } from '../modules/prices/catalogue'
 import { walletDoc } from '../modules/wallet/catalogue'
 import { chainTipDoc } from '../modules/chain-tip/catalogue'
+import { chainTokensDoc } from '../modules/chain-tokens/catalogue'
 import { streamDoc } from '../modules/stream/catalogue'
 import type { EndpointDoc } from './types'
 
 /** Every public endpoint, in the order the index and the docs list them. Each module contributes its entries. */
-export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, tradesDoc, ...poolDocs, ...priceDocs, logoDoc, walletDoc, marketDoc, ...historyDocs, ...communityDocs, chainTipDoc, streamDoc]
+export const catalogue: EndpointDoc[] = [indexDoc, ...tokenDocs, ohlcvDoc, tradesDoc, ...poolDocs, ...priceDocs, logoDoc, walletDoc, marketDoc, ...historyDocs, ...communityDocs, chainTipDoc, chainTokensDoc, streamDoc]
 

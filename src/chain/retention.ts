@@ -14,6 +14,7 @@ import type { CommunityDatabase } from '../db/client'
 import { poolUpdates } from '../db/schema'
 import type { Logger } from '../observability/logger'
 import { HOUR_SECONDS } from './candles'
+import { windowStart } from './figures-upkeep'
 
 const DAY_SECONDS = 86_400
 const MAX_PASSES_PER_STEP = 7
@@ -29,10 +30,15 @@ export interface RollUpReport {
   rolled: number
 }
 
-/** One pass: the updates older than `cutoff` (a whole hour) and at most a day past the oldest, deleted. Nothing to do: 0. */
-export async function rollUpPass(database: CommunityDatabase, cutoff: number): Promise<RollUpReport> {
+/**
+ * One pass: the updates older than `cutoff` (a whole hour) and at most a day past the oldest, deleted. Nothing to do:
+ * 0. Never one inside the chain figures' 24 h window (figures-upkeep.ts takes each out as it leaves the window).
+ */
+export async function rollUpPass(database: CommunityDatabase, horizon: number): Promise<RollUpReport> {
   return database.write((db) =>
     db.transaction(async (tx) => {
+      const start = await windowStart(tx)
+      const cutoff = start === null ? horizon : Math.min(horizon, Math.floor((start + 1) / HOUR_SECONDS) * HOUR_SECONDS)
       const oldest = await tx
         .select({ height: poolUpdates.blockHeight, time: poolUpdates.blockTime })
         .from(poolUpdates)

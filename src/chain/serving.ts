@@ -20,11 +20,13 @@ export function tradesCoverage(ticker: string, dexes: readonly string[]): string
   )
 }
 
+/** The followed DEXes in words (the chain figures' coverage and the guides). */
+export const FOLLOWED_DEXES_TEXT = 'Minswap V1 and V2, SundaeSwap V1 and V3, WingRiders V1 and V2 and Splash'
+
 export const NEW_POOLS_COVERAGE =
-  'Constant-product pools of any token against ADA on Minswap V1 and V2, SundaeSwap V1 and V3, WingRiders V1 and V2 and ' +
-  'Splash, whose creating transaction the chain follower read (since its first start and its backfill). Not chain-wide: ' +
-  'other DEXes, stableswap and weighted pools and token/token pools are not followed; a pool created in a block that a ' +
-  'rollback removed is dropped with it.'
+  `Constant-product pools of any token against ADA on ${FOLLOWED_DEXES_TEXT}, whose creating transaction the chain ` +
+  'follower read (since its first start and its backfill). Not chain-wide: other DEXes, stableswap and weighted ' +
+  'pools and token/token pools are not followed; a pool created in a block that a rollback removed is dropped with it.'
 
 export function chainChartCoverage(ticker: string, dex: string): string {
   return (
@@ -33,3 +35,10 @@ export function chainChartCoverage(ticker: string, dex: string): string {
     'swaps; not an all-DEX aggregate.'
   )
 }
+
+export const CHAIN_TOKENS_COVERAGE =
+  `Tokens traded against ADA in the constant-product pools this service's chain follower records on ${FOLLOWED_DEXES_TEXT}, ` +
+  'from its own records (no aggregator): ADA pairs only, so not chain-wide (other DEXes, stableswap and weighted pools ' +
+  'and token/token pools are left out). Price: the deepest pool (most tradeable ADA); liquidity: twice the tradeable ADA ' +
+  'reserves of its followed pools; volume, buys and sells: its trades in the 24 h up to the newest block recorded; a token ' +
+  'whose decimals are unknown is priced per base unit.'

@@ -3,12 +3,17 @@
  * keyed by (tx, pool), so a re-read after a crash or a capped poll inserts nothing twice; a rollback deletes
  * from a height in one transaction with the cursor moved back, so a reader never sees half of one. Each pool
  * recorded also notes its token (chain_tokens), for the token's identity to be asked once (token-store.ts).
+ *
+ * Whatever source feeds it (the Koios poll, a chain-sync), the chain figures of /chain/tokens are kept up to date in
+ * the same transactions (figures-upkeep.ts): record, setCursor and rollback move them with the updates. The tokens
+ * whose figures changed are told to `onTokensChanged` listeners once a batch ends (setCursor, rollback).
  */
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import type { CommunityDatabase, DbTransaction } from '../db/client'
 import { chainBlocks, chainCursor, chainPools, chainTokens, poolCandles, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
 import { HOUR_SECONDS, type PoolSeries } from './candles'
 import { refreshHours } from './hourly-candles'
+import { COUNTED_COLUMNS, FiguresUpkeep, type CountedUpdate } from './figures-upkeep'
 import type { ChainBlock } from '../upstream/koios-chain'
 
 export interface Cursor {
@@ -46,8 +51,35 @@ const cursorRow = (cursor: Cursor, nowMs: number) => ({
   updatedAtMs: nowMs,
 })
 
+/** Told the tokens whose chain figures changed (or went) in a batch the store committed. */
+export type TokensChangedListener = (units: readonly string[]) => void
+
+/** The latest block time among what one record() writes: the figures' window moves on to it. */
+const latestTime = (updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): number | null => {
+  const times = [...updates.map((u) => u.blockTime), ...pools.flatMap((p) => (p.lastTime === null ? [] : [p.lastTime]))]
+  return times.length === 0 ? null : Math.max(...times)
+}
+
 export class ChainStore {
+  private readonly tokensListeners: TokensChangedListener[] = []
+  /** Tokens whose figures changed since the last batch ended, not told yet. */
+  private readonly changed = new Set<string>()
+
   constructor(private readonly database: CommunityDatabase) {}
+
+  /** Tokens whose chain figures a batch changed: at most once per batch (a cursor move or a rollback). */
+  onTokensChanged(listener: TokensChangedListener): () => void {
+    this.tokensListeners.push(listener)
+    return () => void this.tokensListeners.splice(this.tokensListeners.indexOf(listener), 1)
+  }
+
+  private endBatch(tokens: readonly string[]): void {
+    for (const unit of tokens) this.changed.add(unit)
+    if (this.changed.size === 0) return
+    const units = [...this.changed]
+    this.changed.clear()
+    for (const listener of this.tokensListeners) listener(units)
+  }
 
   async cursor(): Promise<Cursor | null> {
     const rows = await this.database.read((db) => db.select().from(chainCursor).where(eq(chainCursor.id, 1)))
@@ -62,11 +94,18 @@ export class ChainStore {
     }
   }
 
+  /** The cursor moved (the end of a batch): the figures' window moves on to its block, in the same transaction. */
   async setCursor(cursor: Cursor, nowMs: number): Promise<void> {
     const values = cursorRow(cursor, nowMs)
-    await this.database.write((db) =>
-      db.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } }),
+    const tokens = await this.database.write((db) =>
+      db.transaction(async (tx) => {
+        const upkeep = await FiguresUpkeep.begin(tx)
+        await upkeep.advanceTo(cursor.time)
+        await tx.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } })
+        return upkeep.finish()
+      }),
     )
+    this.endBatch(tokens)
   }
 
   /** The stored hashes of the recent blocks, by height. */
@@ -100,30 +139,44 @@ export class ChainStore {
    * A rollback: every update and block hash at or above `fromHeight` goes, and the cursor moves just below it,
    * in one transaction. The hourly candles of the hours they fell in are built again; pools created in the
    * orphaned blocks go too; a pool whose latest state came from them
-   * gets back its newest remaining update's reserves and is marked below `fromHeight`, so the new branch's
-   * updates replace it. Returns how many updates were removed, and the tokens whose swaps were among them.
+   * gets back its newest remaining update's reserves, time and transaction and is marked below `fromHeight`, so the
+   * new branch's updates replace it. The chain figures move back with them (figures-upkeep.ts). Returns how many updates were removed, and the tokens whose swaps were among them.
    */
   async rollback(fromHeight: number, cursor: Cursor, nowMs: number): Promise<{ removed: number; swapTokens: string[] }> {
-    return this.database.write(async (db) => {
+    const result = await this.database.write(async (db) => {
       return db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(poolUpdates)
-          .where(gte(poolUpdates.blockHeight, fromHeight))
-          .returning({ tokenUnit: poolUpdates.tokenUnit, kind: poolUpdates.kind, poolId: poolUpdates.poolId, blockTime: poolUpdates.blockTime })
+        const upkeep = await FiguresUpkeep.begin(tx)
+        const removed = await tx.delete(poolUpdates).where(gte(poolUpdates.blockHeight, fromHeight)).returning(COUNTED_COLUMNS)
         await refreshHours(tx, removed, true)
+        await upkeep.removed(removed)
         await tx.delete(chainBlocks).where(gte(chainBlocks.height, fromHeight))
-        await tx.delete(chainPools).where(gte(chainPools.createdHeight, fromHeight))
-        const newest = (column: string) =>
-          sql.raw(`COALESCE((SELECT u.${column} FROM pool_updates u WHERE u.pool_id = chain_pools.pool_id ORDER BY u.block_height DESC, u.block_index DESC LIMIT 1), ${column})`)
-        await tx
+        const gone = await tx.delete(chainPools).where(gte(chainPools.createdHeight, fromHeight)).returning({ poolId: chainPools.poolId })
+        // The newest remaining update's value of `column` (the pool's own `fallback` column when none remains).
+        const newest = (column: string, fallback = column) =>
+          sql.raw(`COALESCE((SELECT u.${column} FROM pool_updates u WHERE u.pool_id = chain_pools.pool_id ORDER BY u.block_height DESC, u.block_index DESC LIMIT 1), ${fallback})`)
+        const restored = await tx
           .update(chainPools)
-          .set({ reserveAda: newest('reserve_ada'), reserveToken: newest('reserve_token'), lastHeight: fromHeight - 1 })
+          .set({
+            reserveAda: newest('reserve_ada'),
+            reserveToken: newest('reserve_token'),
+            lastTime: newest('block_time', 'last_time'),
+            lastTxHash: newest('tx_hash', 'last_tx_hash'),
+            lastHeight: fromHeight - 1,
+          })
           .where(gte(chainPools.lastHeight, fromHeight))
+          .returning({ poolId: chainPools.poolId })
+        upkeep.touch([...gone, ...restored].map((p) => p.poolId))
         const values = cursorRow(cursor, nowMs)
         await tx.insert(chainCursor).values(values).onConflictDoUpdate({ target: chainCursor.id, set: { ...values, id: undefined } })
-        return { removed: removed.length, swapTokens: [...new Set(removed.filter((r) => r.kind === 'swap').map((r) => r.tokenUnit))] }
+        // The window ends at the newest block left: the cursor's, else the newest update left.
+        const [newestLeft] = await tx.select({ time: poolUpdates.blockTime }).from(poolUpdates).orderBy(desc(poolUpdates.blockHeight)).limit(1)
+        await upkeep.retreatTo(cursor.time ?? newestLeft?.time ?? null)
+        const tokens = await upkeep.finish()
+        return { removed: removed.length, swapTokens: [...new Set(removed.filter((r) => r.kind === 'swap').map((r) => r.tokenUnit))], tokens }
       })
     })
+    this.endBatch(result.tokens)
+    return { removed: result.removed, swapTokens: result.swapTokens }
   }
 
   /**
@@ -132,13 +185,18 @@ export class ChainStore {
    */
   async record(updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): Promise<number> {
     if (updates.length === 0 && pools.length === 0) return 0
-    return this.database.write((db) =>
+    const { added, tokens } = await this.database.write((db) =>
       db.transaction(async (tx) => {
-        const added = await recordIn(tx, updates, pools)
+        const upkeep = await FiguresUpkeep.begin(tx)
+        await upkeep.advanceTo(latestTime(updates, pools))
+        const inserted = await recordIn(tx, updates, pools)
         await refreshHours(tx, updates)
-        return added
+        await upkeep.recorded(inserted, pools)
+        return { added: inserted.length, tokens: await upkeep.finish() }
       }),
     )
+    for (const unit of tokens) this.changed.add(unit)
+    return added
   }
 
   /** The recognised pools of a token, deepest (largest ADA reserve) first. */
@@ -265,12 +323,12 @@ export class ChainStore {
 /**
  * The writes of one record(): updates, then each pool's state (a backfill, newest first, must not overwrite a
  * newer state with an older one), its creation when this read saw it (whenever it comes), and its token.
+ * Returns the updates actually inserted.
  */
-async function recordIn(db: DbTransaction, updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): Promise<number> {
-  let added = 0
+async function recordIn(db: DbTransaction, updates: readonly PoolUpdateRow[], pools: readonly ChainPoolRow[]): Promise<CountedUpdate[]> {
+  const added: CountedUpdate[] = []
   for (let i = 0; i < updates.length; i += INSERT_CHUNK) {
-    const result = await db.insert(poolUpdates).values(updates.slice(i, i + INSERT_CHUNK)).onConflictDoNothing()
-    added += result.rowsAffected
+    added.push(...(await db.insert(poolUpdates).values(updates.slice(i, i + INSERT_CHUNK)).onConflictDoNothing().returning(COUNTED_COLUMNS)))
   }
   for (const pool of pools) {
     const { poolId, dex, tokenUnit, identityUnit, createdHeight, createdHash, createdTime, createdTxHash, initialReserveAda, initialReserveToken, ...state } = pool

@@ -16,7 +16,8 @@ const CHUNK = 500
 
 const sourceOf = (value: string): DecimalsSource => DECIMALS_SOURCES.find((s) => s === value) ?? 'unknown'
 
-const identityOfRow = (row: ChainTokenRow): TokenIdentity => ({
+/** What the chain API told of a token, as its chain_tokens row holds it (decimals unknown: `unknown`). */
+export const identityOfRow = (row: Pick<ChainTokenRow, 'unit' | 'ticker' | 'name' | 'decimals' | 'decimalsSource'>): TokenIdentity => ({
   unit: row.unit,
   ticker: row.ticker,
   name: row.name,

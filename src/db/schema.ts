@@ -141,6 +141,8 @@ export const poolUpdates = sqliteTable(
     index('pool_updates_token_time').on(table.tokenUnit, table.blockTime),
     index('pool_updates_pool_time').on(table.poolId, table.blockTime),
     index('pool_updates_height').on(table.blockHeight),
+    // The chain figures' 24 h window moves over a time range (chain/figures-upkeep.ts).
+    index('pool_updates_time').on(table.blockTime),
   ],
 )
 
@@ -251,7 +253,72 @@ export const chainLeases = sqliteTable('chain_leases', {
   expiresAtMs: integer('expires_at_ms').notNull(),
 })
 
+/**
+ * The chain figures (GET /api/v1/chain/tokens, a token detail's `chain`), kept up to date as the follower records
+ * and rolls back (chain/figures-upkeep.ts), never recomputed from the trades per request. Their 24 h figures
+ * cover the swaps with block time in (end − 24 h, end], `end` being the newest block time recorded (one row).
+ */
+export const chainFiguresWindow = sqliteTable('chain_figures_window', {
+  id: integer('id').primaryKey(),
+  /** Unix seconds; null while nothing is recorded. */
+  endTime: integer('end_time'),
+})
+
+/** Per followed pool: its trades in the window, and its price at the window's start (the newest update at or before it). */
+export const chainPoolFigures = sqliteTable(
+  'chain_pool_figures',
+  {
+    poolId: text('pool_id').primaryKey(),
+    tokenUnit: text('token_unit').notNull(),
+    /** ADA side of its trades (swaps with a side) in the window, lovelace. */
+    volumeLovelace: integer('volume_lovelace').notNull(),
+    buys: integer('buys').notNull(),
+    sells: integer('sells').notNull(),
+    /** ADA per base unit after the newest update at or before the window's start; null: none known (or an empty reserve). */
+    refPrice: real('ref_price'),
+    /** That update's block time, height and index in the block (null: none). */
+    refTime: integer('ref_time'),
+    refHeight: integer('ref_height'),
+    refIndex: integer('ref_index'),
+    /** chain_pools.last_time, copied: once the window's start passes it, the current state is the price at the start. */
+    stateTime: integer('state_time'),
+  },
+  (table) => [index('chain_pool_figures_token').on(table.tokenUnit), index('chain_pool_figures_state_time').on(table.stateTime)],
+)
+
+/** Per token with a followed pool: its /chain/tokens figures (chain/token-figures.ts), as of the window's end. */
+export const chainTokenFigures = sqliteTable(
+  'chain_token_figures',
+  {
+    unit: text('unit').primaryKey(),
+    /** CIP-14 fingerprint, for search. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The asset name as text when printable (a label for tokens nothing describes); null otherwise. */
+    assetName: text('asset_name'),
+    pairCount: integer('pair_count').notNull(),
+    /** Sorted DEX ids of its followed pools, comma-separated. */
+    dexIds: text('dex_ids').notNull(),
+    /** The deepest pool (most tradeable ADA) and its reserves and price per base unit (null: an empty reserve). */
+    topPoolId: text('top_pool_id').notNull(),
+    topReserveAda: integer('top_reserve_ada').notNull(),
+    topReserveToken: text('top_reserve_token').notNull(),
+    topPrice: real('top_price'),
+    /** Tradeable ADA reserves summed over its followed pools, lovelace (liquidity is twice this). */
+    reserveLovelace: integer('reserve_lovelace').notNull(),
+    volumeLovelace: integer('volume_lovelace').notNull(),
+    buys: integer('buys').notNull(),
+    sells: integer('sells').notNull(),
+    txns: integer('txns').notNull(),
+    /** Percent: the deepest pool's price now against its price at the window's start; null when unknown. */
+    change24h: real('change24h'),
+    /** Unix seconds of its oldest followed pool's creation; null when a pool predates what the follower read. */
+    pairCreatedAt: integer('pair_created_at'),
+  },
+  (table) => [index('chain_token_figures_top_reserve').on(table.topReserveAda), index('chain_token_figures_fingerprint').on(table.fingerprint)],
+)
+
 export type PoolUpdateRow = typeof poolUpdates.$inferSelect
 export type ChainPoolRow = typeof chainPools.$inferSelect
 export type ChainTokenRow = typeof chainTokens.$inferSelect
 export type PoolCandleRow = typeof poolCandles.$inferSelect
+export type ChainTokenFiguresRow = typeof chainTokenFigures.$inferSelect

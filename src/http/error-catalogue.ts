@@ -191,12 +191,19 @@ export const ERRORS = {
       `limit is the number of ${p.of ?? 'candles'}: an integer from ${p.min} to ${p.max} (default ${p.default ?? 'all of them'}).`,
     sample: { min: 1, max: 500, default: 300 },
   }),
-  invalid_sort: define<{ columns: readonly string[] }>({
+  invalid_sort: define<{ columns: readonly string[]; of?: string; default?: string }>({
     status: 400,
-    meaning: '`sort` is not a numeric column of the screener',
+    meaning: '`sort` is not one of the endpoint\'s sort orders (the screener\'s numeric columns)',
     error: 'Invalid sort',
-    hint: (p) => `sort is one of the screener's numeric columns: ${p.columns.join(', ')} (default liquidityUsd; exact case).`,
+    hint: (p) => `sort is one of ${p.of ?? "the screener's numeric columns"}: ${p.columns.join(', ')} (default ${p.default ?? 'liquidityUsd'}; exact case).`,
     sample: { columns: ['liquidityUsd', 'volume24h'] },
+  }),
+  invalid_cursor: define({
+    status: 400,
+    meaning: '`cursor` is not a page cursor this endpoint gave for the same `sort` and `order`',
+    error: 'Invalid cursor',
+    hint: 'cursor is the nextCursor of the previous page, asked with the same sort and order; leave it out for the first page.',
+    sample: undefined,
   }),
   invalid_order: define({
     status: 400,

@@ -82,4 +82,5 @@ export const COVERAGE_RULES = [
   'Market-provider figures (ADA price, series, ecosystem list) are a different universe and are never mixed into a DEX aggregate. A wallet\'s totalValueUsd is a valuation that adds its ADA (market provider) to its tokens (source A) and shows the two parts apart (adaValueUsd, holdingsValueUsd).',
   'Unpriced wallet holdings are kept with a null value and counted (unpricedHoldings); no total includes them, and a total that would miss holdings because a source is down is null.',
   'Trades, chain-built candles and new pools are read by this service from the chain: ADA pools of any token on Minswap V1/V2, SundaeSwap V1/V3, WingRiders V1/V2 and Splash, one trade per pool per batch (orders netted), since the follower started; asOf names the last block read. Not chain-wide.',
+  'Chain figures (GET /chain/tokens, a token detail\'s `chain`) come from those records alone: ADA pairs on the followed DEXes only; liquidity is twice the tradeable ADA reserves; volume and trade counts cover the 24 h up to the newest block recorded; a token whose decimals are unknown is priced per base unit (decimalsSource `unknown`).',
 ]

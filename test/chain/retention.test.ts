@@ -3,7 +3,8 @@
  * minutes, read by the backfill, newest first) give the hourly candles worked out here from the generated moves;
  * with CHAIN_RETENTION_DAYS=1 the updates older than the horizon are rolled up: none is left, the hourly candles
  * over the horizon (and the 4h, 1d and 1w ones built from them) are still those, /trades pages back to the horizon
- * and says so, and a later roll-up (the clock moved on) carries on from the last rolled-up close.
+ * and says so, and a later roll-up (the clock moved on) carries on from the last rolled-up close. An update inside
+ * the chain figures' 24 h window (up to the newest block) waits for the window to move on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -150,9 +151,23 @@ describe('retention of the chain records', () => {
     expect(Math.min(...body.trades.map((t: { time: number }) => t.time))).toBeGreaterThanOrEqual(horizon)
   })
 
-  it('carries on from the last rolled-up close when the clock has moved on', async () => {
+  it('keeps the updates of the chain figures’ 24 h window while the chain stands still', async () => {
     svc.advance(DAY_MS / 2)
     moved += DAY_MS / 2
+    // The newest block is half a day old by the moved clock: its 24 h window reaches past the horizon.
+    const start = chain.tip!.time - 86_400
+    await svc.deps.chain!.retention.step()
+    expect(await count(sql`SELECT count(*) AS n FROM pool_updates WHERE block_time > ${start}`)).toBe(moves.flat().filter((m) => m.time > start).length)
+    // Rolled up to the whole hour holding the window's start, not to the horizon.
+    expect(await count(sql`SELECT count(*) AS n FROM pool_updates WHERE block_time < ${Math.floor(start / 3600) * 3600}`)).toBe(0)
+    expect(await count(sql`SELECT count(*) AS n FROM pool_updates WHERE block_time < ${expectedHorizon()}`)).toBeGreaterThan(20)
+  })
+
+  it('carries on from the last rolled-up close when the clock and the chain have moved on', async () => {
+    svc.advance(3_600_000 + 1) // past the retention's next check
+    moved += 3_600_000 + 1
+    chain.addBlock([], { time: Math.floor((Date.now() + moved) / 1000) })
+    await svc.deps.chain!.follower.poll()
     const report = await svc.deps.chain!.retention.step()
     expect(report.rolled).toBeGreaterThan(20)
     const horizon = expectedHorizon()

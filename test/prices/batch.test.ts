@@ -66,7 +66,7 @@ describe('a batch of curated, source-A-only, unknown and malformed units', () =>
     expect(onlyA.priceAda).toBeCloseTo(0.65 / ADA_USD, 9)
     expect(onlyA.change24h).toBeCloseTo(5, 10)
 
-    expect(malformed).toEqual({ unit: 'snek', priceUsd: null, priceAda: null, change24h: null, source: null, asOf: null, reason: 'invalid_unit', retryAfter: null })
+    expect(malformed).toEqual({ unit: 'snek', priceUsd: null, priceAda: null, change24h: null, source: null, asOf: null, decimalsSource: null, reason: 'invalid_unit', retryAfter: null })
     expect(unknown).toMatchObject({ priceUsd: null, priceAda: null, source: null, reason: 'unknown_token', retryAfter: null })
     // SNEK's row is the screener's row for it.
     const screener = (await svc.json('/api/v1/tokens')).body.tokens.find((t: any) => t.address === SAMPLE.snek)

@@ -1,5 +1,6 @@
 import type { McpTool } from '../tool'
 import { getChainTip } from './chain-tip'
+import { listChainTokens } from './chain-tokens'
 import { getTokenOhlcv } from './charts'
 import { getBoosts, getComments } from './community'
 import { getTokenHistory } from './history'
@@ -30,6 +31,7 @@ export const mcpToolDefinitions: McpTool[] = [
   getBoosts,
   getComments,
   getChainTip,
+  listChainTokens,
 ]
 
 /** The tools' names and descriptions, as the index, the OpenAPI document, llms.txt and the docs list them. */

@@ -17,7 +17,8 @@ const BATCH_DESCRIPTION = [
     '`screener` for a curated token (its merged figures, exactly the /tokens row), `chain` for a followed token (the price of its ' +
     'deepest ADA pool, the one with the most tradable ADA, as the chain follower last read it), `sourceA` for a token only source A ' +
     'knows (its pairs, liquidity-weighted as the screener weighs them). `asOf` is when that price is from. `priceUsd` and `priceAda` ' +
-    'are converted into each other with ADA’s USD price (`adaUsd`, the market provider’s snapshot).',
+    'are converted into each other with ADA’s USD price (`adaUsd`, the market provider’s snapshot). A chain price is per whole token ' +
+    'with the decimals `decimalsSource` names (`unknown`: per base unit, the unit a wallet holds); null for the sources’ own USD prices.',
   'No upstream call is made when every unit is curated or followed. Any other unit is read from source A, cached per unit (units ' +
     'read together share calls of 30), and admitted as any uncached read (fair shares and quotas, see the limits guide): a read that ' +
     'is refused or fails leaves that row null with `reason` (the error code it would have answered) and `retryAfter`, never the whole ' +
@@ -38,9 +39,9 @@ const BATCH_EXAMPLE = {
   coverage: BATCH_COVERAGE,
   count: 3,
   prices: [
-    { unit: SNEK_UNIT, priceUsd: 0.00134, priceAda: 0.00206154, change24h: -2.1, source: 'screener', asOf: '2026-12-01T12:00:00.000Z', reason: null, retryAfter: null },
-    { unit: HOSKY, priceUsd: 5.2e-8, priceAda: 8e-8, change24h: 1.4, source: 'chain', asOf: '2026-12-01T11:59:40.000Z', reason: null, retryAfter: null },
-    { unit: 'snek', priceUsd: null, priceAda: null, change24h: null, source: null, asOf: null, reason: 'invalid_unit', retryAfter: null },
+    { unit: SNEK_UNIT, priceUsd: 0.00134, priceAda: 0.00206154, change24h: -2.1, source: 'screener', asOf: '2026-12-01T12:00:00.000Z', decimalsSource: null, reason: null, retryAfter: null },
+    { unit: HOSKY, priceUsd: 5.2e-8, priceAda: 8e-8, change24h: 1.4, source: 'chain', asOf: '2026-12-01T11:59:40.000Z', decimalsSource: 'registry', reason: null, retryAfter: null },
+    { unit: 'snek', priceUsd: null, priceAda: null, change24h: null, source: null, asOf: null, decimalsSource: null, reason: 'invalid_unit', retryAfter: null },
   ],
 }
 

@@ -3,6 +3,7 @@
  * (the market provider's snapshot): a source that prices in USD (the screener, source A) gets its ADA figure by
  * division, the chain (ADA) its USD figure by multiplication; an unknown ADA price leaves the converted figure null.
  */
+import type { DecimalsSource } from '../../chain/token-identity'
 import { missingFrom } from '../../http/missing-source'
 import type { PriceRow, RowReason, RowSource } from './schemas'
 
@@ -13,6 +14,8 @@ export interface PricedFigures {
   change24h: number | null
   /** ISO 8601. */
   asOf: string | null
+  /** A chain price's decimals (per base unit when unknown); null for a source's own USD price per whole token. */
+  decimalsSource: DecimalsSource | null
 }
 
 /** Twelve significant digits: no binary noise from the conversion (0.1 × 3 → 0.3). */
@@ -30,6 +33,7 @@ export function pricedRow(unit: string, figures: PricedFigures, adaUsd: number |
     change24h: figures.change24h,
     source: figures.source,
     asOf: figures.asOf,
+    decimalsSource: figures.decimalsSource,
     reason: null,
     retryAfter: null,
   }
@@ -37,7 +41,7 @@ export function pricedRow(unit: string, figures: PricedFigures, adaUsd: number |
 
 /** A row no source prices, and why. */
 export function unpricedRow(unit: string, reason: RowReason, retryAfter: number | null = null): PriceRow {
-  return { unit, priceUsd: null, priceAda: null, change24h: null, source: null, asOf: null, reason, retryAfter }
+  return { unit, priceUsd: null, priceAda: null, change24h: null, source: null, asOf: null, decimalsSource: null, reason, retryAfter }
 }
 
 /** The row of a unit whose read was refused or failed: the error code that read would have answered, and when to ask again. */

@@ -35,7 +35,8 @@ export const PriceRowSchema = t.Object(
       description:
         'screener: a curated token’s merged source A and source B figures (as /tokens); chain: a followed token’s deepest pool (most tradable ADA) read on chain; sourceA: source A’s pairs of a token only it knows; null with reason',
     }),
-    asOf: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the price is from (ISO 8601): the source read, or the block the chain figures were read at' }),
+    asOf: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the price is from (ISO 8601): the source read, or the time of the last block the chain figures were read to' }),
+    decimalsSource: nullableDecimalsSource('the source’s own USD price per whole token (screener, sourceA), or no price'),
     reason: t.Union([...literals(ROW_REASONS), t.Null()], {
       description:
         'Why the figures are null: invalid_unit (not a unit), unknown_token (no source knows it), not_followed (this deployment does not follow every token on chain and source A does not know it), no_pool (known, but no pool prices it), or the error code of the upstream read the row needed (refused or failed: ask again after retryAfter); null on a priced row',

@@ -27,6 +27,7 @@ import { ApiError } from '../../http/errors'
 import { missingOf } from '../../http/missing-source'
 import { settle, UpstreamError } from '../../upstream/errors'
 import type { Fetched } from '../../upstream/fetched'
+import type { ChainTokensService } from '../chain-tokens/service'
 import type { ChartService } from '../charts/service'
 import type { ChartablePool, ChartChoice } from '../charts/pools'
 import { historyDatabaseBusy } from '../history/service'
@@ -51,6 +52,7 @@ export type PriceServiceDeps = ServiceDeps<'config' | 'upstreams' | 'registry' |
 export interface PriceSources {
   tokens: Pick<TokenService, 'latestScreener'>
   charts: Pick<ChartService, 'poolChoices'>
+  chainTokens: Pick<ChainTokensService, 'currentChainFigures'>
 }
 
 /** A kept screener build is used while it is no older than the screener's own answer may be. */
@@ -98,6 +100,9 @@ export class PriceService {
     const screenerRows = new Map<string, ScreenerRow>()
     if (screener !== null && !(screener instanceof UpstreamError)) for (const row of screener.data.tokens) screenerRows.set(row.address, row)
     const screenerAsOf = screener === null || screener instanceof UpstreamError ? null : oldestSource(screener.data)
+    // The followed tokens' chain figures (the store keeps them per token as the follower records): one read for all.
+    const unpriced = units.filter((unit): unit is string => unit !== null && !(screenerRows.get(unit)?.priceUsd != null))
+    const chain = await this.sources.chainTokens.currentChainFigures(unpriced)
 
     const rows = await Promise.all(
       entries.map(async (entry, i): Promise<PriceRow> => {
@@ -105,7 +110,13 @@ export class PriceService {
         if (unit === null) return unpricedRow(entry, 'invalid_unit')
         const row = screenerRows.get(unit)
         if (row !== undefined && row.priceUsd !== null) {
-          return pricedRow(unit, { source: 'screener', priceUsd: row.priceUsd, priceAda: null, change24h: row.change24h, asOf: screenerAsOf }, adaUsd)
+          return pricedRow(unit, { source: 'screener', priceUsd: row.priceUsd, priceAda: null, change24h: row.change24h, asOf: screenerAsOf, decimalsSource: null }, adaUsd)
+        }
+        const figures = chain.data.get(unit)
+        if (figures !== undefined) {
+          if (figures.priceAda === null) return unpricedRow(unit, 'no_pool')
+          const asOf = figures.asOf?.time == null ? null : new Date(figures.asOf.time * 1000).toISOString()
+          return pricedRow(unit, { source: 'chain', priceAda: figures.priceAda, priceUsd: figures.priceUsd, change24h: figures.change24h, asOf, decimalsSource: figures.decimalsSource }, adaUsd)
         }
         if (this.deps.registry.get(unit) !== undefined) {
           // A curated token the screener could not build (a refusal or failure) or that has no pool of either source.
@@ -115,7 +126,7 @@ export class PriceService {
       }),
     )
     const retryAfters = rows.flatMap((r) => (r.retryAfter === null ? [] : [r.retryAfter]))
-    const stale = retryAfters.length > 0 || ada instanceof UpstreamError || anyStaleRead(screener, ada)
+    const stale = retryAfters.length > 0 || ada instanceof UpstreamError || anyStaleRead(screener, ada, chain)
     return {
       data: { adaUsd, coverage: BATCH_COVERAGE, count: rows.length, prices: rows },
       stale,
@@ -131,7 +142,7 @@ export class PriceService {
     const market = aggregateMarket(pools, null)
     if (market.priceUsd !== null) {
       const asOf = read.at === undefined ? null : new Date(read.at).toISOString()
-      return pricedRow(unit, { source: 'sourceA', priceUsd: market.priceUsd, priceAda: null, change24h: market.change24h, asOf }, adaUsd)
+      return pricedRow(unit, { source: 'sourceA', priceUsd: market.priceUsd, priceAda: null, change24h: market.change24h, asOf, decimalsSource: null }, adaUsd)
     }
     // Source A knows the token (a pair with it as the quote) but has no priced pool of its own.
     if (read.data.length > 0) return unpricedRow(unit, 'no_pool')

@@ -2,7 +2,7 @@
  * The screener as the stream holds it: the rows of the last build heard (here or on another instance), how fresh
  * they are, and which rows a new build changed or removed. `screener` and `token:<unit>` snapshots are read from it.
  */
-import { logoUrl } from '../tokens/service'
+import { logoUrl } from '../../paths'
 import type { ScreenerBody, ScreenerRow } from '../tokens/schemas'
 
 /** How fresh an event's figures are: the refresh that computed them and the upstream reads behind it. */

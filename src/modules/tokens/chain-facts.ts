@@ -59,16 +59,18 @@ export async function chainFacts(
   }
 }
 
+/** `chain`: what the chain follower's records call the token (the chain API's answer, kept), when it follows it. */
 export function tokenLabel(
   unit: string,
   curated: RegistryToken | undefined,
   info: AssetInfo | null,
   sourceA: TokenRef | null,
+  chain: { symbol: string | null; name: string | null } | null = null,
 ): TokenLabel {
   const decoded = info?.assetNameAscii || assetNameText(splitUnit(unit).assetNameHex) || ''
   return {
-    symbol: curated?.ticker || info?.registry?.ticker || info?.cip68?.ticker || sourceA?.symbol || decoded,
-    name: curated?.name || info?.registry?.name || info?.cip68?.name || sourceA?.name || decoded,
+    symbol: curated?.ticker || info?.registry?.ticker || info?.cip68?.ticker || sourceA?.symbol || chain?.symbol || decoded,
+    name: curated?.name || info?.registry?.name || info?.cip68?.name || sourceA?.name || chain?.name || decoded,
   }
 }
 

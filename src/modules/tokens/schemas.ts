@@ -5,6 +5,7 @@
 import { t, type Static } from 'elysia'
 import { Missing } from '../../http/missing-source'
 import { DecimalsSourceSchema } from '../../chain/answer-schemas'
+import { ChainFiguresSchema } from '../chain-tokens/schemas'
 
 const nullable = <T extends ReturnType<typeof t.Number>>(schema: T) => t.Union([schema, t.Null()])
 const MaybeUsd = (description: string) => nullable(t.Number({ description: `${description}; null when no pool reports it` }))
@@ -98,6 +99,11 @@ export const TokenDetail = t.Object({
   marketCap: MaybeUsd("Market cap: source A's deepest pair, else source B's figures"),
   fdv: MaybeUsd("Fully diluted valuation: source A's deepest pair, else source B's figures"),
   coverage: t.String(),
+  figuresFrom: t.Union([t.Literal('sources'), t.Literal('chain')], {
+    description:
+      'Where priceUsd, change24h, liquidityUsd and volume24h come from: `sources` (the pairs of sources A and B, merged as coverage says), ' +
+      'or `chain` when no source has a pool of the token and the chain follower has: its chain figures (as `chain`), coverage saying so',
+  }),
   pairs: t.Array(Pair, { description: 'One row per pool of both sources, most liquidity first' }),
   policyId: t.String(),
   assetNameHex: t.String(),
@@ -118,6 +124,9 @@ export const TokenDetail = t.Object({
   socials: t.Array(Social, { description: "From source A's pair info" }),
   chainPools: t.Array(ChainPoolPrice, {
     description: "The token's pools the chain follower records (any token traded against ADA on the followed DEXes), deepest first: the latest price read on chain per pool; empty when none",
+  }),
+  chain: t.Union([ChainFiguresSchema, t.Null()], {
+    description: 'The token’s chain figures, as its GET /chain/tokens row (whatever its liquidity), with asOf: from the chain follower’s records alone; null when it follows no ADA pool of the token',
   }),
   missing: Missing,
 })

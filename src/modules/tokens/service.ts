@@ -15,7 +15,7 @@
 import { fingerprintOf, normaliseFingerprint } from '../../cardano/fingerprint'
 import { normaliseUnit } from '../../cardano/unit'
 import type { ServiceDeps } from '../../core'
-import { API_PREFIX } from '../../paths'
+import { logoUrl } from '../../paths'
 import { apiError } from '../../http/error-catalogue'
 import { dexCoverage, sourceAOnlyCoverage } from '../../market/coverage'
 import { missingOf } from '../../http/missing-source'
@@ -37,6 +37,8 @@ import { ADA_DECIMALS, priceOf } from '../../chain/pool-update'
 import { TokenIdentities } from '../../chain/identities'
 import { shownTicker } from '../../chain/token-identity'
 import type { TokenFigures } from '../history/snapshot'
+import { ChainTokensService } from '../chain-tokens/service'
+import type { ChainFigures } from '../chain-tokens/schemas'
 
 
 /** Logo URLs of a build no request asked for (the core refresh, the prices batch) are relative to no origin. */
@@ -50,8 +52,6 @@ export type TokenServiceDeps = ServiceDeps<'config' | 'logger' | 'upstreams' | '
 /** The detail, plus whether its holder estimate is still being computed (the answer then changes soon). */
 export type TokenDetailResult = Fetched<TokenDetailBody> & { holdersPending: boolean }
 
-/** This service's own logo URL for a token (the logo endpoint always answers with an image). */
-export const logoUrl = (origin: string, unit: string) => `${origin}${API_PREFIX}/tokens/${unit}/logo`
 
 /** Told of every screener build (the live stream's source of changes; see modules/stream/hub.ts). */
 export type ScreenerListener = (body: ScreenerBody, stale: boolean) => void
@@ -61,11 +61,13 @@ export class TokenService {
   private readonly screenerListeners: ScreenerListener[] = []
   private readonly chain: ChainStore | null
   private readonly identities: TokenIdentities
+  private readonly chainTokens: ChainTokensService
 
   constructor(private readonly deps: TokenServiceDeps) {
     this.holders = new HolderEstimates(deps.upstreams.koios, deps.logger)
     this.chain = deps.database ? new ChainStore(deps.database) : null
     this.identities = new TokenIdentities(deps.registry, deps.database ?? null)
+    this.chainTokens = new ChainTokensService(deps)
   }
 
   /** The last screener build, whoever asked for it, and when it was made (the service's clock). */
@@ -186,23 +188,31 @@ export class TokenService {
   /**
    * `unit` is already a lowercase unit (see parseAssetUnit). Degrades rather than fails: a source that is refused
    * (a budget, a quota, this client's fair share: no call was made) or fails leaves its part out, and `missing`
-   * says which and when to ask again. 404 only when source A and the chain API both answered and neither knows
-   * the unit; when one of them did not answer, an unknown unit outside the registry gets that one's error (it
-   * might know it).
+   * says which and when to ask again. 404 only when source A and the chain API both answered, neither knows the
+   * unit and the chain follower has no pool of it; when one of them did not answer, an unknown unit outside the
+   * registry gets that one's error (it might know it).
+   *
+   * A followed token (the chain follower has an ADA pool of it) carries its chain figures (`chain`), and is answered
+   * 200 from them when no source has a pool of it (`figuresFrom: chain`). Source B is read for what the chain cannot
+   * give (pools on DEXes the follower does not read): for a followed curated token from the screener's batch (a core
+   * read, no call of this request's), else the token's own pool list.
    */
   async detail(unit: string, origin: string): Promise<TokenDetailResult> {
-    const { dexscreener, geckoterminal, koios } = this.deps.upstreams
+    const { dexscreener, koios } = this.deps.upstreams
     const curated = this.deps.registry.get(unit)
+    const chainRead = await this.chainTokens.currentChainFigures([unit], origin)
+    const chain = chainRead.data.get(unit) ?? null
     // Source B's budget is small: a curated token is read from all three at once; any other unit is read from
-    // source B only once it proved to exist, so made-up units cannot spend source B calls.
-    const readPoolsB = () => settle(geckoterminal.tokenPools(unit))
-    const early = curated === undefined ? null : readPoolsB()
+    // source B only once it proved to exist (a followed pool, source A or the chain API), so made-up units cannot
+    // spend source B calls.
+    const readPoolsB = () => settle(this.sourceBPools(unit, curated !== undefined && chain !== null))
+    const early = curated === undefined && chain === null ? null : readPoolsB()
     const [readA, readInfo] = await Promise.all([settle(dexscreener.tokenPairs(unit)), settle(chainAssetInfo(koios, unit))])
     const answeredA = readA instanceof UpstreamError ? null : readA
     const answeredInfo = readInfo instanceof UpstreamError ? null : readInfo
     const sourceA = answeredA === null ? [] : this.poolsOf(unit, answeredA.data, null).sourceA
     const info = answeredInfo?.data ?? null
-    if (sourceA.length === 0 && info === null) {
+    if (sourceA.length === 0 && info === null && chain === null) {
       const unanswered = answeredA === null ? readA : answeredInfo === null ? readInfo : null
       if (unanswered === null) {
         await early // a curated token unknown to both: its source B read is not left running unobserved
@@ -222,34 +232,52 @@ export class TokenService {
     const market = aggregateMarket(pools, answeredB?.data.token ?? null)
     const ownPairs = byLiquidityDesc(pools.sourceA)
     const links = ownPairs.find((p) => p.info !== null)?.info ?? null
-    const label = tokenLabel(unit, curated, info, ownPairs[0]?.baseToken ?? null)
+    const label = tokenLabel(unit, curated, info, ownPairs[0]?.baseToken ?? null, chain)
     // Without the chain API the holder estimate would be refused too: unknown (null), not pending.
     const holders = answeredInfo === null ? { holders: null, pending: false } : this.holders.current(unit)
     const answered = { sourceA: answeredA !== null, sourceB: answeredB !== null }
+    // No source has a pool of it: the headline is the chain's, and says so.
+    const fromChain = chain !== null && pools.sourceA.length === 0 && pools.sourceB.length === 0
+    const headline = fromChain ? chainHeadline(chain) : { ...market, coverage: dexCoverage(this.deps.config, answered, pools.sourceB.map((p) => p.dexId)) }
     return {
       data: {
         address: unit,
         symbol: label.symbol,
         name: label.name,
         imageUrl: logoUrl(origin, unit),
-        priceUsd: market.priceUsd,
-        change24h: market.change24h,
-        liquidityUsd: market.liquidityUsd,
-        volume24h: market.volume24h,
+        priceUsd: headline.priceUsd,
+        change24h: headline.change24h,
+        liquidityUsd: headline.liquidityUsd,
+        volume24h: headline.volume24h,
         marketCap: market.marketCap,
         fdv: market.fdv,
-        coverage: dexCoverage(this.deps.config, answered, pools.sourceB.map((p) => p.dexId)),
+        coverage: headline.coverage,
+        figuresFrom: fromChain ? 'chain' : 'sources',
         pairs: byLiquidityDesc([...pools.sourceA, ...pools.sourceB]).map(pairRow),
-        ...(await chainFacts(unit, answeredInfo === null ? undefined : info, curated, answeredB?.data.token?.decimals ?? null)),
+        ...(await chainFacts(unit, answeredInfo === null ? undefined : info, curated, answeredB?.data.token?.decimals ?? chain?.decimals ?? null)),
         holders: holders.holders,
         websites: links?.websites ?? [],
         socials: links?.socials ?? [],
         chainPools: await this.chainPools(unit),
+        chain,
         missing,
       },
-      stale: missing.length > 0 || anyStale(answeredA, answeredB, answeredInfo),
+      stale: missing.length > 0 || chainRead.stale || anyStale(answeredA, answeredB, answeredInfo),
       holdersPending: holders.pending,
     }
+  }
+
+  /**
+   * Source B's pools of a token (and its own figures). A followed curated token's come from the screener's batch
+   * (top pools), a core-plan resource refreshed at its interval whoever asks: the chain gives its followed pools, and
+   * the detail spends no source B call of this client's. Any other token's, from its own pool list.
+   */
+  private async sourceBPools(unit: string, fromBatch: boolean): Promise<Fetched<{ pools: GtPool[]; token: GtToken | null }>> {
+    const { geckoterminal } = this.deps.upstreams
+    const batch = fromBatch ? this.deps.registry.batchOf(unit, CHUNK) : undefined
+    if (batch === undefined) return geckoterminal.tokenPools(unit)
+    const read = await asCore(() => geckoterminal.tokensMulti(batch))
+    return { data: { pools: read.data.pools, token: read.data.tokens.find((t) => t.unit.toLowerCase() === unit) ?? null }, stale: read.stale }
   }
 
   /**
@@ -311,6 +339,11 @@ function mergedFigures(unit: string, market: MarketFigures, pools: TokenPools): 
     sells24h: fromA ? market.sells24h : null,
     sources: [...(fromA ? (['source_a'] as const) : []), ...(pools.sourceB.length > 0 ? (['source_b'] as const) : [])],
   }
+}
+
+/** The headline figures of a token no source has a pool of: its chain figures, labelled as such. */
+function chainHeadline(chain: ChainFigures) {
+  return { priceUsd: chain.priceUsd, change24h: chain.change24h, liquidityUsd: chain.liquidityUsd, volume24h: chain.volume24h, coverage: chain.coverage }
 }
 
 function pairRow(pool: MarketPool): PairRow {
