@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import registry from '../../src/registry/tokens.json'
-import { dsPair, gtPool } from '../fake-upstreams/builders'
+import { LOVELACE } from '../../src/chain/types'
+import { dsPair, gtPool, koiosAsset } from '../fake-upstreams/builders'
+import { FakeChain, type FakePool } from '../fake-upstreams/chain'
 import { defaultWorld, SAMPLE, type World } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 
@@ -18,9 +20,38 @@ const ONLY_A = `${'0a'.repeat(28)}${Buffer.from('ONLYA').toString('hex')}`
 /** A well-formed unit nobody knows. */
 const UNKNOWN = `${'0b'.repeat(28)}${Buffer.from('NOBODY').toString('hex')}`
 const ADA_USD = 0.650012 // test/fixtures/coingecko/coins-markets-cardano.json current_price
+/** A token outside the registry only the chain knows (4 decimals in the token registry): a deep and a shallow pool. */
+const CHAIN_ONLY = `${'0e'.repeat(28)}${Buffer.from('CHAINY').toString('hex')}`
+const HOUR = 3600
 
-function pricesWorld(): World {
+/**
+ * 30 hours of blocks 10 minutes apart: CHAINY's Minswap V2 pool (20,000 ADA) swaps before the last 24 h began, inside
+ * them and near the tip; its SundaeSwap V3 pool (500 ADA, another price) is shallower. Reserves after each move are kept.
+ */
+function chainOnly(now: number) {
+  const chain = new FakeChain(50_000_000, now - 30 * HOUR, 600)
+  const deep = chain.pool({ dex: 'minswap-v2', assetA: LOVELACE, assetB: CHAIN_ONLY, reserveA: 20_000_000_000n, reserveB: 4_000_000_000n, lpSupply: 1_000_000_000n })
+  const shallow = chain.pool({ dex: 'sundaeswap-v3', assetA: LOVELACE, assetB: CHAIN_ONLY, reserveA: 500_000_000n, reserveB: 50_000_000n, lpSupply: 100_000_000n })
+  const states: Array<{ time: number; ada: bigint; token: bigint }> = []
+  const move = (pool: FakePool, ada: bigint, token: bigint) => {
+    const block = chain.addBlock([[{ pool, reserveA: ada, reserveB: token }]])
+    if (pool === deep) states.push({ time: block.time, ada, token })
+  }
+  move(deep, 20_000_000_000n, 4_000_000_000n)
+  move(shallow, 500_000_000n, 50_000_000n)
+  move(deep, 20_500_000_000n, 3_902_439_025n) // a buy before the window
+  chain.growTo(chain.firstHeight + 60)
+  move(deep, 21_000_000_000n, 3_809_523_810n) // a buy inside it
+  chain.growTo(chain.firstHeight + 170)
+  move(deep, 20_800_000_000n, 3_846_153_847n) // a sell near the tip
+  chain.growTo(chain.firstHeight + 178)
+  return { chain, states }
+}
+
+function pricesWorld(chain: FakeChain = new FakeChain()): World {
   const world = defaultWorld()
+  world.koios.chain = chain
+  world.koios.assets.push(koiosAsset({ policyId: CHAIN_ONLY.slice(0, 56), assetNameHex: CHAIN_ONLY.slice(56), registry: { name: 'Chainy', ticker: 'CHAINY', decimals: 4 } }))
   world.dexscreener.pairs = world.dexscreener.pairs.filter((p) => p.baseToken.address !== CURATED)
   world.geckoterminal.pools = world.geckoterminal.pools.filter((p) => p.relationships.base_token.data.id !== `cardano_${CURATED}`)
   // INDY: $2.00 on $300k of source A liquidity (24 h +4 %), $2.20 on a $100k source B pool (24 h −8 %).
@@ -34,9 +65,16 @@ function pricesWorld(): World {
 }
 
 let svc: TestService
+let followed: ReturnType<typeof chainOnly>
 beforeAll(async () => {
+  followed = chainOnly(Math.floor(Date.now() / 1000))
   // With the chain follower recording every token: a unit no source knows is unknown, not merely unfollowed.
-  svc = await startService({ world: pricesWorld(), env: { DATABASE_URL: ':memory:', CHAIN_FOLLOW: 'on' } })
+  svc = await startService({ world: pricesWorld(followed.chain), env: { DATABASE_URL: ':memory:', CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '2' } })
+  for (let i = 0; i < 20; i++) {
+    const { cursor } = await svc.deps.chain!.follower.poll()
+    if (cursor?.height === followed.chain.tip!.height && cursor.backfill === null && cursor.discovery === null) break
+  }
+  await svc.deps.chain!.identities.step()
 })
 afterAll(() => svc.stop())
 
@@ -44,14 +82,25 @@ const units = (...list: string[]) => `/api/v1/prices?units=${list.join(',')}`
 const post = (service: TestService, body: unknown, contentType = 'application/json') =>
   service.request('/api/v1/prices', { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) })
 
-describe('a batch of curated, source-A-only, unknown and malformed units', () => {
+describe('a batch of curated, followed-only, source-A-only, unknown and malformed units', () => {
   it('answers one row per distinct unit, in the order asked, each from its source', async () => {
-    const { status, body } = await svc.json(units(CURATED, ONLY_A, 'snek', UNKNOWN, SAMPLE.snek, SAMPLE.snek.toUpperCase(), ONLY_A))
+    const { status, body } = await svc.json(units(CURATED, CHAIN_ONLY, ONLY_A, 'snek', UNKNOWN, SAMPLE.snek, SAMPLE.snek.toUpperCase(), ONLY_A))
     expect(status).toBe(200)
-    expect(body.count).toBe(5)
+    expect(body.count).toBe(6)
     expect(body.adaUsd).toBe(ADA_USD)
-    expect(body.prices.map((r: any) => r.unit)).toEqual([CURATED, ONLY_A, 'snek', UNKNOWN, SAMPLE.snek])
-    const [curated, onlyA, malformed, unknown, snek] = body.prices
+    expect(body.prices.map((r: any) => r.unit)).toEqual([CURATED, CHAIN_ONLY, ONLY_A, 'snek', UNKNOWN, SAMPLE.snek])
+    const [curated, chainOnlyRow, onlyA, malformed, unknown, snek] = body.prices
+
+    // Its deepest pool (the Minswap one, 20,800 ADA) after its last move, with its 4 decimals; 24 h: against the
+    // pool's last state at or before 24 h before the newest block.
+    const { states, chain } = followed
+    const last = states.at(-1)!
+    const then = states.filter((s) => s.time <= chain.tip!.time - 24 * HOUR).at(-1)!
+    const priceOf = (s: { ada: bigint; token: bigint }) => Number(s.ada) / 1e6 / (Number(s.token) / 1e4)
+    expect(chainOnlyRow).toMatchObject({ source: 'chain', decimalsSource: 'chain-registry', reason: null, asOf: new Date(chain.tip!.time * 1000).toISOString() })
+    expect(chainOnlyRow.priceAda).toBeCloseTo(priceOf(last), 10)
+    expect(chainOnlyRow.priceUsd).toBeCloseTo(priceOf(last) * ADA_USD, 10)
+    expect(chainOnlyRow.change24h).toBeCloseTo((priceOf(last) / priceOf(then) - 1) * 100, 8)
 
     // Liquidity-weighted over both sources: (2 × 300k + 2.2 × 100k) / 400k; 24 h: (4 × 300k − 8 × 100k) / 400k.
     expect(curated).toMatchObject({ source: 'screener', reason: null, retryAfter: null })
@@ -73,12 +122,12 @@ describe('a batch of curated, source-A-only, unknown and malformed units', () =>
     expect(snek).toMatchObject({ source: 'screener', priceUsd: screener.priceUsd, change24h: screener.change24h })
   })
 
-  it('makes no upstream call for curated units, and one for a unit only source A knows, then none', async () => {
+  it('makes no upstream call for curated and followed units, and one for a unit only source A knows, then none', async () => {
     await svc.json(units(SAMPLE.usdm, CURATED, SAMPLE.snek))
     svc.fake.resetCalls()
-    // Another list (another answer to build) of curated tokens: the figures are the kept screener build's.
-    const curated = await svc.json(units(SAMPLE.snek, SAMPLE.usdm, CURATED, SAMPLE.hosky))
-    expect(curated.body.prices.every((r: any) => r.source === 'screener')).toBe(true)
+    // Another list (another answer to build) of curated and followed tokens: the screener's kept build, the chain figures.
+    const kept = await svc.json(units(SAMPLE.snek, CHAIN_ONLY, SAMPLE.usdm, CURATED, SAMPLE.hosky))
+    expect(kept.body.prices.map((r: any) => r.source)).toEqual(['screener', 'chain', 'screener', 'screener', 'screener'])
     expect(svc.fake.calls).toEqual([])
 
     svc.deps.upstreamCache.delete(`ds:pairs-of:${ONLY_A}`)
