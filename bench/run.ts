@@ -5,7 +5,7 @@
  *
  *   bun run bench                 all figures
  *   bun run bench cached          only the named figures (cached, compressed, not-modified, ..., flood, day,
- *                                 mcp-cost, mcp-flood, host-rotation)
+ *                                 mcp-cost, mcp-flood, host-rotation, chain-year, prices)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -23,6 +23,7 @@ import { loadGeneratorNote } from './lib/load'
 import { chainFollower } from './chain'
 import { edgeFigures } from './edge'
 import { chainYear } from './chain-year'
+import { pricesFigure } from './prices'
 
 figures.splice(1, 0, compressedHit, floorFigure)
 
@@ -54,7 +55,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, ...edgeFigures]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, pricesFigure, ...edgeFigures]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {
