@@ -6,8 +6,11 @@ import { postPricesDoc, priceAtDoc, pricesDoc } from './catalogue'
 import { bodyEntries, priceAtRequest, queryEntries } from './request'
 import type { PriceService } from './service'
 
-/** One cache entry per list of entries, in order: the GET's and the POST's. */
-const batchKey = (entries: readonly string[]) => `prices|${entries.join(',')}`
+/**
+ * One cache entry per list of entries, in order: the GET's and the POST's. Named by the list's SHA-256, so a list of
+ * 100 units (12 KB) costs the cache a key of 71 characters (a collision would serve another list's answer: SHA-256).
+ */
+const batchKey = (entries: readonly string[]) => `prices|${new Bun.CryptoHasher('sha256').update(entries.join(',')).digest('hex')}`
 
 export function priceRoutes(deps: { responses: ResponseCache; prices: PriceService }) {
   const { responses, prices } = deps

@@ -3,7 +3,8 @@
  * token's price at any past moment. Shared by the REST routes (GET and POST /prices, GET /tokens/{asset}/price)
  * and the MCP tools.
  *
- * The batch reads no detail and builds nothing per token: a curated token's row is the screener's last build (kept
+ * The batch reads no detail and builds nothing per token (what a script could multiply by asking for other lists and
+ * orders is a build from kept figures and one cache entry under a short key, never an upstream call per list): a curated token's row is the screener's last build (kept
  * by TokenService, rebuilt from the same cached reads once older than its lifetime), a followed token's the chain
  * figures of its deepest pool, any other unit source A's pairs of it, read per unit (cached per unit; units read
  * together go out in calls of 30) and admitted call by call as any cold read: a refusal nulls that row with its
