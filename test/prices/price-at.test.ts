@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { defaultWorld, SAMPLE } from '../fake-upstreams/world'
+import registry from '../../src/registry/tokens.json'
+import { insertSnapshots } from '../../src/modules/history/store'
+import { defaultWorld, SAMPLE, type World } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 import { adaPerToken, DAY, HOUR, lastMove, PLAIN, priceChain, type PriceChain } from './support'
 
@@ -26,12 +28,19 @@ const closedBlock = (Math.floor(now / BLOCK) - 1) * BLOCK
 const sourceBCloses = new Map<number, number>()
 let svc: TestService
 let p: PriceChain
+let world: World
+/** A curated token with no source B pool that the chain does not follow: only the service's own history prices it. */
+let recordedOnly = ''
+/** Its recorded 5-minute snapshots (from 2 days to 1 day ago), each read 17 s into its interval. */
+const snapshots: Array<{ recordedAt: number; price: number }> = []
 
 const priceAt = (query: string) => svc.json(`/api/v1/tokens/${SAMPLE.snek}/price?${query}`)
 const ohlcvCalls = () => svc.fake.callsTo('geckoterminal', `/networks/cardano/pools/${SAMPLE.minswapSnekPool}/ohlcv/hour`)
 
 beforeAll(async () => {
-  const world = defaultWorld()
+  world = defaultWorld()
+  const baseOf = (pool: any) => String(pool.relationships?.base_token?.data?.id ?? '').replace('cardano_', '')
+  recordedOnly = registry.find((t) => t.unit !== SAMPLE.snek && t.unit !== SAMPLE.usdm && !world.geckoterminal.pools.some((pool) => baseOf(pool) === t.unit))!.unit
   p = priceChain(now)
   world.koios.chain = p.chain
   world.coingecko.adaPriceAt = (ms) => (ms < SWITCH * 1000 ? ADA_THEN : ADA_NOW)
@@ -54,6 +63,13 @@ beforeAll(async () => {
   }
   // Swaps older than a day are deleted; their hours stay as stored candles.
   while ((await svc.deps.chain!.retention.step()).rolled > 0);
+  const recorded = []
+  for (let start = Math.floor((now - 2 * DAY) / 300) * 300; start < now - DAY; start += 300) {
+    const price = 1 + ((start / 300) % 50) / 1000
+    snapshots.push({ recordedAt: start + 17, price })
+    recorded.push({ unit: recordedOnly, intervalSeconds: 300, intervalStart: start, priceUsd: price, openUsd: null, highUsd: null, lowUsd: null, liquidityUsd: 1000, volume24hUsd: 10, buys24h: null, sells24h: null, sources: 1, samples: 1, recordedAtMs: (start + 17) * 1000 })
+  }
+  await svc.deps.database!.write((db) => insertSnapshots(db, recorded))
 })
 
 afterAll(async () => {
@@ -164,6 +180,40 @@ describe('the price at a moment before the follower’s first record', () => {
     const again = await priceAt(`at=${at}`)
     expect(again.res.headers.get('x-cache')).toBe('HIT')
     expect(ohlcvCalls()).toHaveLength(1)
+  })
+})
+
+describe('the price of a curated token from the service’s own history', () => {
+  const priceAtOf = (query: string) => svc.json(`/api/v1/tokens/${recordedOnly}/price?${query}`)
+  const lastSnapshot = (at: number) => snapshots.filter((s) => s.recordedAt <= at).at(-1)!
+
+  it('is the last 5-minute snapshot recorded at or before the moment', async () => {
+    const at = now - 36 * HOUR + 100
+    const snapshot = lastSnapshot(at)
+    const { status, body } = await priceAtOf(`at=${at}`)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ source: 'history', pricedAt: snapshot.recordedAt, distanceSeconds: at - snapshot.recordedAt, interval: null, pool: null, txHash: null, decimalsSource: null, adaUsd: ADA_THEN })
+    expect(body.priceUsd).toBeCloseTo(snapshot.price, 12)
+    expect(body.priceAda).toBeCloseTo(snapshot.price / ADA_THEN, 12)
+  })
+
+  it('takes a snapshot far before the moment when nothing else prices it, and says how far', async () => {
+    const at = now - 10 * HOUR
+    const snapshot = lastSnapshot(at)
+    const { body } = await priceAtOf(`at=${at}`)
+    expect(body).toMatchObject({ source: 'history', pricedAt: snapshot.recordedAt })
+    expect(body.distanceSeconds).toBeGreaterThan(13 * HOUR)
+  })
+
+  it('names the first snapshot’s time before it, and that time answers', async () => {
+    const { status, body } = await priceAtOf(`at=${now - 3 * DAY}`)
+    expect(status).toBe(404)
+    expect(body.code).toBe('price_not_recorded')
+    const first = snapshots[0].recordedAt
+    expect(body.hint).toContain(`price?at=${first}`)
+    const at = await priceAtOf(`at=${first}`)
+    expect(at.status).toBe(200)
+    expect(at.body).toMatchObject({ source: 'history', pricedAt: first, distanceSeconds: 0 })
   })
 })
 

@@ -128,14 +128,19 @@ export interface RecordedPrice {
 }
 
 /**
- * The last price recorded for a unit at or before `at` (Unix s), and the first time anything was recorded for it
- * (null: never). A row's figure was read at `recordedAtMs`, inside its interval: the newest two rows of each
+ * The last price recorded for a unit at or before `at` (Unix s), and when its first price was read (Unix s, rounded
+ * up; null: never). A row's figure was read at `recordedAtMs`, inside its interval: the newest two rows of each
  * resolution starting at or before `at` hold the last one read by then (probed by primary key, newest first).
  */
 export async function recordedPriceAt(db: Db, unit: string, at: number): Promise<{ price: RecordedPrice | null; first: number | null }> {
   const found = await assetId(db, unit)
   if (found === null) return { price: null, first: null }
   const id = literal(found)
+  const firstStart = await firstInterval(db, found)
+  const [first] =
+    firstStart === null
+      ? []
+      : await db.all<{ ms: number | null }>(sql`SELECT min(recorded_at_ms) AS ms FROM market_snapshots WHERE asset_id = ${id} AND interval_start = ${firstStart}`)
   const rows: RecordedPrice[] = []
   for (const resolution of [SNAPSHOT_SECONDS, HOUR_SECONDS]) {
     rows.push(
@@ -149,7 +154,7 @@ export async function recordedPriceAt(db: Db, unit: string, at: number): Promise
     .map((r) => ({ priceUsd: Number(r.priceUsd), recordedAtMs: Number(r.recordedAtMs), intervalSeconds: Number(r.intervalSeconds) }))
     .filter((r) => r.recordedAtMs <= at * 1000)
     .sort((a, b) => b.recordedAtMs - a.recordedAtMs)
-  return { price: byThen[0] ?? null, first: await firstInterval(db, found) }
+  return { price: byThen[0] ?? null, first: first?.ms == null ? null : Math.ceil(Number(first.ms) / 1000) }
 }
 
 /** Where an export page ends: the next page starts after this row (the time index's order). */
