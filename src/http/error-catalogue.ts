@@ -85,7 +85,7 @@ export const ERRORS = {
     meaning: 'The request declares a body (`Content-Length`) larger than any endpoint takes; refused before it is read',
     error: 'Request body too large',
     hint: (p) =>
-      `No endpoint takes a body over ${p.maxBytes} bytes (MCP messages are at most 64 KiB, community writes at most 8 KiB). Send the documented body only.`,
+      `No endpoint takes a body over ${p.maxBytes} bytes (MCP messages are at most 64 KiB, POST /prices 16 KiB, community writes at most 8 KiB). Send the documented body only.`,
     sample: { maxBytes: 1048576 },
   }),
   unreadable_body: define({
