@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import registry from '../../src/registry/tokens.json'
 import { insertSnapshots } from '../../src/modules/history/store'
+import type { Snapshot } from '../../src/modules/history/snapshot'
 import { defaultWorld, SAMPLE, type World } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
 import { adaPerToken, DAY, HOUR, lastMove, PLAIN, priceChain, type PriceChain } from './support'
@@ -63,13 +64,13 @@ beforeAll(async () => {
   }
   // Swaps older than a day are deleted; their hours stay as stored candles.
   while ((await svc.deps.chain!.retention.step()).rolled > 0);
-  const recorded = []
+  const recorded: Snapshot[] = []
   for (let start = Math.floor((now - 2 * DAY) / 300) * 300; start < now - DAY; start += 300) {
     const price = 1 + ((start / 300) % 50) / 1000
     snapshots.push({ recordedAt: start + 17, price })
     recorded.push({ unit: recordedOnly, intervalSeconds: 300, intervalStart: start, priceUsd: price, openUsd: null, highUsd: null, lowUsd: null, liquidityUsd: 1000, volume24hUsd: 10, buys24h: null, sells24h: null, sources: 1, samples: 1, recordedAtMs: (start + 17) * 1000 })
   }
-  await svc.deps.database!.write((db) => insertSnapshots(db, recorded))
+  await svc.deps.services.history.requireDatabase().write((db) => insertSnapshots(db, recorded))
 })
 
 afterAll(async () => {
