@@ -28,8 +28,8 @@ const QUIET = `f5808c2c990d86da54bfc97d89cee6efa20cd8461616359478d96b4c${'cd'.re
 const SAMPLES = 30
 const CHUNK = 5_000
 
-/** `days` of swaps of one pool ending now, evenly spaced, a random walk of the reserves (seeded). */
-function* updatesOf(poolId: string, days: number, nowSeconds: number, firstHeight: number): Generator<PoolUpdateRow[]> {
+/** `days` of swaps of one pool of `token` ending now, evenly spaced, a random walk of the reserves (seeded). */
+export function* updatesOf(poolId: string, days: number, nowSeconds: number, firstHeight: number, tokenUnit = SNEK): Generator<PoolUpdateRow[]> {
   const count = days * PER_DAY
   const step = (days * 86_400) / count
   let ada = 1_000_000_000_000n
@@ -54,7 +54,7 @@ function* updatesOf(poolId: string, days: number, nowSeconds: number, firstHeigh
     chunk.push({
       txHash: Bun.hash.wyhash(`${poolId}:${i}`).toString(16).padStart(16, '0').repeat(4),
       poolId,
-      tokenUnit: SNEK,
+      tokenUnit,
       blockHeight: height,
       blockHash: Bun.hash.wyhash(`block:${height}`).toString(16).padStart(16, '0').repeat(4),
       blockTime: Math.floor(nowSeconds - days * 86_400 + i * step),
@@ -78,7 +78,7 @@ function* updatesOf(poolId: string, days: number, nowSeconds: number, firstHeigh
 const poolRow = (poolId: string, last: PoolUpdateRow): ChainPoolRow => ({
   poolId,
   dex: 'minswap-v2',
-  tokenUnit: SNEK,
+  tokenUnit: last.tokenUnit,
   identityUnit: poolId,
   reserveAda: last.reserveAda,
   reserveToken: last.reserveToken,
@@ -96,12 +96,13 @@ const poolRow = (poolId: string, last: PoolUpdateRow): ChainPoolRow => ({
   initialReserveToken: null,
 })
 
-async function seed(svc: TestService, poolId: string, days: number, nowSeconds: number): Promise<void> {
+/** `days` of a pool's swaps recorded as the follower records them (transactions of CHUNK). */
+export async function seed(svc: TestService, poolId: string, days: number, nowSeconds: number, token = SNEK): Promise<void> {
   const store = new ChainStore(svc.deps.database as CommunityDatabase)
-  for (const chunk of updatesOf(poolId, days, nowSeconds, 0)) await store.record(chunk, [poolRow(poolId, chunk[chunk.length - 1])])
+  for (const chunk of updatesOf(poolId, days, nowSeconds, 0, token)) await store.record(chunk, [poolRow(poolId, chunk[chunk.length - 1])])
 }
 
-async function timed(samples: number, run: (i: number) => Promise<unknown>): Promise<number> {
+export async function timed(samples: number, run: (i: number) => Promise<unknown>): Promise<number> {
   const ms: number[] = []
   for (let i = 0; i < samples; i++) {
     const started = performance.now()

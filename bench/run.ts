@@ -5,7 +5,7 @@
  *
  *   bun run bench                 all figures
  *   bun run bench cached          only the named figures (cached, compressed, not-modified, ..., flood, day,
- *                                 mcp-cost, mcp-flood, host-rotation, chain, chain-year, ogmios, safety, chain-tokens)
+ *                                 mcp-cost, mcp-flood, host-rotation, chain, chain-year, ogmios, safety, chain-tokens, prices)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -26,6 +26,7 @@ import { chainYear } from './chain-year'
 import { safetyReport } from './safety'
 import { ogmiosFollower } from './ogmios'
 import { chainTokensFigure } from './chain-tokens'
+import { pricesFigure } from './prices'
 
 figures.splice(1, 0, compressedHit, floorFigure)
 
@@ -57,7 +58,7 @@ const context: BenchContext = {
 
 const lines: FigureLine[] = []
 try {
-  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, ogmiosFollower, safetyReport, chainTokensFigure, ...edgeFigures]) {
+  for (const figure of [...figures, redisL1, flood, simulatedDay, streamFigure, chainFollower, chainYear, ogmiosFollower, safetyReport, chainTokensFigure, pricesFigure, ...edgeFigures]) {
     if (only.size > 0 && !only.has(figure.name)) continue
     console.log(`\n== ${figure.title}  (load average ${loadNow()})`)
     for (const line of await figure.run(context)) {

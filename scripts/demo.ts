@@ -17,6 +17,7 @@ import { DEMO_CHAIN_HOURS, startDemoUpstreams } from '../test/fake-upstreams/dem
 import { FakeOgmios } from '../test/fake-upstreams/ogmios'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
+import { SAMPLE_NEW_TOKEN } from '../src/modules/pools/request'
 
 /** A line saying what the demo is doing while it starts (it takes a few seconds before the banner). */
 const progress = (what: string) => console.log(`demo: ${what}…`)
@@ -90,6 +91,12 @@ const chainExamples = sourceAOnly
     `  Chain-built chart of ${sourceAOnly.ticker} (no source B pool)\n      ${origin}${API_PREFIX}/tokens/${sourceAOnly.unit}/ohlcv?tf=15m\n` +
     `  Trades of ${sourceAOnly.ticker} read from the chain\n      ${origin}${API_PREFIX}/tokens/${sourceAOnly.unit}/trades\n`
   : ''
+// Prices for portfolios and tax tools: a wallet's tokens in one call, and SNEK an hour before the demo started.
+const hourAgo = Math.floor(Date.now() / 1000) - 3600
+const pricesExamples =
+  `\nPrices for portfolios and tax tools (each row and price says its source)\n` +
+  `  Curated and chain-only tokens in one call\n      ${origin}${API_PREFIX}/prices?units=${SAMPLE.snek},${SAMPLE.usdm},${SAMPLE_NEW_TOKEN}\n` +
+  `  SNEK an hour ago (the last trade before it in its default pool, read from the chain)\n      ${origin}${API_PREFIX}/tokens/${SAMPLE.snek}/price?at=${hourAgo}\n`
 console.log(`
 cardano-market-api demo: fake upstreams, no internet needed (sample wallet: $${SAMPLE.handle})
 Explorer (screener, token pages, wallet-signed boosts and comments): ${origin}/
@@ -108,9 +115,10 @@ Start here
 
 Examples
 ${examples.join('\n')}
-${chainExamples}${newTokensExamples(origin)}
+${chainExamples}${newTokensExamples(origin)}${pricesExamples}
 The chain follower reads ${fakeOgmios === null ? 'the fake Koios (polled every 2 s)' : `a fake Ogmios (${fakeOgmios.url}): each block as it is made, every 20 s`}; its position:
   ${origin}${API_PREFIX}/chain/tip
+
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
 pushes what changed; a \`: hb\` heartbeat comes every 15 s. Watch events arrive with:
 

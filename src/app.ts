@@ -15,6 +15,7 @@ import { historyRoutes } from './modules/history/routes'
 import { tradesRoutes } from './modules/trades/routes'
 import { poolRoutes } from './modules/pools/routes'
 import { safetyRoutes } from './modules/safety/routes'
+import { priceRoutes } from './modules/prices/routes'
 import { logoRoutes } from './modules/logos/routes'
 import { metaRoutes } from './modules/meta/routes'
 import { openapiRoutes } from './modules/openapi/routes'
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     .use(tradesRoutes({ responses: deps.responses, trades: deps.services.trades }))
     .use(poolRoutes({ responses: deps.responses, pools: deps.services.pools }))
     .use(safetyRoutes({ responses: deps.responses, safety: deps.services.safety }))
+    .use(priceRoutes({ responses: deps.responses, prices: deps.services.prices }))
     .use(logoRoutes({ responses: deps.responses, logos: deps.services.logos }))
     .use(walletRoutes({ responses: deps.responses, wallet: deps.services.wallet }))
     .use(adaMarketRoutes({ responses: deps.responses, adaMarket: deps.services.adaMarket }))

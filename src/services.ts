@@ -10,6 +10,7 @@ import { HistoryService } from './modules/history/service'
 import { TradesService } from './modules/trades/service'
 import { PoolsService } from './modules/pools/service'
 import { SafetyService } from './modules/safety/service'
+import { PriceService } from './modules/prices/service'
 import { ChainTokensService } from './modules/chain-tokens/service'
 
 /**
@@ -31,6 +32,8 @@ export interface Services {
   pools: PoolsService
   /** The token safety report: policy, supply and holders from the chain API, liquidity from the follower. */
   safety: SafetyService
+  /** Prices of many tokens, and of one at a moment, from the figures the others keep. */
+  prices: PriceService
   /** Every followed token's figures from the chain records (/chain/tokens, a detail's `chain`). */
   chainTokens: ChainTokensService
   /** Writes what the core refresh read into the history; null when DATABASE_URL=off. */
@@ -38,18 +41,23 @@ export interface Services {
 }
 
 export function createServices(core: Core): Services {
+  const tokens = new TokenService(core)
+  const charts = new ChartService(core)
+  const chainTokens = new ChainTokensService(core)
   return {
     wallet: new WalletService(core),
     adaMarket: new AdaMarketService(core),
     community: new CommunityService(core),
-    tokens: new TokenService(core),
-    charts: new ChartService(core),
+    tokens,
+    charts,
     logos: new LogoService(core),
     history: new HistoryService(core),
     trades: new TradesService(core),
     pools: new PoolsService(core),
     safety: new SafetyService(core),
-    chainTokens: new ChainTokensService(core),
+    // Read from the screener's kept build, the chain figures and the chart's pool choice: the instances the routes use.
+    prices: new PriceService(core, { tokens, charts, chainTokens }),
+    chainTokens,
     historyRecorder: core.database ? new HistoryRecorder({ ...core, database: core.database }) : null,
   }
 }

@@ -32,6 +32,7 @@ export default defineConfig({
           { text: 'Market history', link: '/guide/history' },
           { text: 'Live stream (SSE)', link: '/guide/live-stream' },
           { text: 'Trades and candles from the chain', link: '/guide/chain-trades' },
+          { text: 'Prices for portfolios and tax tools', link: '/guide/prices' },
           { text: 'MCP for agents', link: '/guide/mcp' },
           { text: 'Self-hosting', link: '/guide/self-hosting' },
           { text: 'Operations', link: '/guide/operations' },

@@ -23,8 +23,8 @@ export const CONVENTIONS: Convention[] = [
     items: [
       'Asset unit: the 56-hex policy id followed by the asset name in hex (0–64 hex, even length), no separator; either case in, lowercase out. ' +
         'Given as the path `{asset}` (/tokens/{asset}, …/ohlcv, …/history, …/logo) or `{unit}` (/community/comments/{unit}), the query `units` ' +
-        '(/community/boosts) or `q` (/search). Answered as `address` (/tokens rows, /tokens/{asset}, /search rows), `asset` (/ohlcv, history) ' +
-        'and `unit` (wallet holdings, community answers, the export, /market ecosystem entries, where null means the registry does not know the coin).',
+        '(/community/boosts, /prices) or `q` (/search). Answered as `address` (/tokens rows, /tokens/{asset}, /search rows), `asset` (/ohlcv, history) ' +
+        'and `unit` (wallet holdings, community answers, the export, /prices rows and /tokens/{asset}/price, /market ecosystem entries, where null means the registry does not know the coin).',
       'Fingerprint: `asset1…` (CIP-14), the detail\'s `fingerprint`. A hash of the unit, not another name for it: /search?q=asset1… finds curated tokens by it; every other endpoint takes the unit.',
       'Don\'t know a unit? `GET /api/v1/search?q=<ticker, name, fingerprint or unit>` gives it as `address`.',
       'Pool: `pairAddress` (detail `pairs`, /search rows), `topPairAddress` (/tokens rows), `pool.address` and `poolChoices[].address` (/ohlcv), which the `pool` query parameter of /ohlcv takes.',
@@ -35,10 +35,10 @@ export const CONVENTIONS: Convention[] = [
   {
     title: 'Time units, per field',
     items: [
-      'Unix seconds: candle `time` (/ohlcv and history), history `from`/`to`, `creationTime` (token detail), `blockTime` (/chain/tip), `intervalStart` (export).',
+      'Unix seconds: candle `time` (/ohlcv and history), history `from`/`to`, `creationTime` (token detail), `blockTime` (/chain/tip), `intervalStart` (export), `at` and `pricedAt` (/tokens/{asset}/price).',
       'Unix milliseconds: `pairCreatedAt` (/tokens rows) and the /market `series` points `[ms, priceUsd]`.',
-      'ISO 8601 UTC text: `updatedAt`, `sourcesAsOf`, `blockTimeIso`, comment `createdAt`, export `time` and `recordedAt`; `recordedSince` and `day` are UTC days (YYYY-MM-DD).',
-      'Inputs `from`/`to` take Unix seconds, a UTC day or an ISO 8601 UTC time; `day` takes YYYY-MM-DD. Every day boundary is 00:00 UTC.',
+      'ISO 8601 UTC text: `updatedAt`, `sourcesAsOf`, `blockTimeIso`, comment `createdAt`, export `time` and `recordedAt`, /prices `asOf`; `recordedSince` and `day` are UTC days (YYYY-MM-DD).',
+      'Inputs `from`/`to` take Unix seconds, a UTC day or an ISO 8601 UTC time; `at` (/tokens/{asset}/price) also an ISO 8601 time with its offset; `day` takes YYYY-MM-DD. Every day boundary is 00:00 UTC.',
     ],
   },
   {
@@ -62,6 +62,7 @@ export const CONVENTIONS: Convention[] = [
     items: [
       'Display, screeners and alerts: `priceUsd` of /tokens or /tokens/{asset}: liquidity-weighted over both sources\' pools (the merged price; the history records the same).',
       'A trade: the price of the pool you trade in: `pairs[].priceUsd` of /tokens/{asset} (deepest first), or candles of that pool from /ohlcv?pool=. A merged price is no pool\'s quote.',
+      'A wallet\'s holdings, many at once: /prices?units= (each row says its source); a past moment (a transaction): /tokens/{asset}/price?at=, the last trade at or before it in the default chart pool.',
       '/search rows carry their deepest source A pair\'s price: for finding a token, not for pricing it. Wallet holdings are valued at source A prices and ADA at the market provider\'s price (/market `ada.priceUsd`), a CEX+DEX figure.',
     ],
   },

@@ -90,6 +90,26 @@ export function routeOptions<Ps extends readonly ParamDoc[], B extends TSchema, 
   }
 }
 
+/**
+ * Options for a route that reads its own body (as bytes, within its own bound: a signed write, the prices batch):
+ * Elysia must not parse it, so the body schema is documented in OpenAPI rather than validated by the framework.
+ */
+export function ownBodyRouteOptions(doc: EndpointDoc) {
+  const { body: schema, detail, ...options } = routeOptions(doc)
+  return {
+    ...options,
+    parse: 'none' as const,
+    detail: {
+      ...detail,
+      requestBody: {
+        required: true,
+        description: doc.body?.description,
+        content: { 'application/json': { schema, example: doc.body?.example } },
+      },
+    },
+  }
+}
+
 function describe(doc: Pick<EndpointDoc, 'description' | 'cacheSeconds' | 'cacheNote' | 'coverage'>): string {
   const parts = [doc.description]
   if (doc.cacheSeconds !== null) {

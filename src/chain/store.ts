@@ -8,7 +8,7 @@
  * the same transactions (figures-upkeep.ts): record, setCursor and rollback move them with the updates. The tokens
  * whose figures changed are told to `onTokensChanged` listeners once a batch ends (setCursor, rollback).
  */
-import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import type { CommunityDatabase, DbTransaction } from '../db/client'
 import { chainBlocks, chainCursor, chainPools, chainTokens, poolCandles, poolUpdates, type ChainPoolRow, type PoolUpdateRow } from '../db/schema'
 import { HOUR_SECONDS, type PoolSeries } from './candles'
@@ -319,6 +319,22 @@ export class ChainStore {
       const heights = [block?.h, update?.h].filter((h): h is number => h !== null && h !== undefined)
       return heights.length === 0 ? null : Math.min(...heights)
     })
+  }
+
+  /**
+   * The stored hourly candle of the pool whose hour holds `at` (Unix s), else the newest one before it (its close is
+   * then the last price before `at`); null when none starts at or before `at`. One primary-key probe.
+   */
+  async hourAtOrBefore(poolId: string, at: number): Promise<{ hourStart: number; close: number } | null> {
+    const rows = await this.database.read((db) =>
+      db
+        .select({ hourStart: poolCandles.hourStart, close: poolCandles.close })
+        .from(poolCandles)
+        .where(and(eq(poolCandles.poolId, poolId), lte(poolCandles.hourStart, at)))
+        .orderBy(desc(poolCandles.hourStart))
+        .limit(1),
+    )
+    return rows[0] ?? null
   }
 
   /** Pool updates stored (the bench's bytes-per-update figure). */

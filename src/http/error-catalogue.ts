@@ -55,6 +55,9 @@ const healthInstead = (path: string) =>
     ? 'The liveness check is GET /healthz and the readiness check GET /readyz (outside /api/v1). '
     : ''
 
+/** Unix seconds as ISO 8601 UTC text, without milliseconds. */
+const isoSeconds = (seconds: number) => (Number.isFinite(seconds) && Math.abs(seconds) < 8.64e12 ? new Date(seconds * 1000).toISOString().replace('.000Z', 'Z') : String(seconds))
+
 /** A detail sentence in front of a fixed hint. */
 const withDetail = (detail: string | undefined, hint: string) => (detail === undefined ? hint : `${detail} ${hint}`)
 const retryAfter = (p: { retryAfterSeconds: number }) => ({ 'retry-after': String(p.retryAfterSeconds) })
@@ -88,7 +91,7 @@ export const ERRORS = {
     meaning: 'The request declares a body (`Content-Length`) larger than any endpoint takes; refused before it is read',
     error: 'Request body too large',
     hint: (p) =>
-      `No endpoint takes a body over ${p.maxBytes} bytes (MCP messages are at most 64 KiB, community writes at most 8 KiB). Send the documented body only.`,
+      `No endpoint takes a body over ${p.maxBytes} bytes (MCP messages are at most 64 KiB, POST /prices 16 KiB, community writes at most 8 KiB). Send the documented body only.`,
     sample: { maxBytes: 1048576 },
   }),
   unreadable_body: define({
@@ -297,7 +300,7 @@ export const ERRORS = {
   }),
   invalid_units: define<{ max: number; entry?: string }>({
     status: 400,
-    meaning: '`units` is empty or an entry is not an asset unit',
+    meaning: '`units` is empty, or an entry is not an asset unit (boosts) or longer than any unit (prices)',
     error: INVALID_UNITS,
     hint: (p) =>
       `${p.entry === undefined ? `units lists 1 to ${p.max} comma-separated asset units.` : `${p.entry} is not an asset unit.`} ${UNIT_HINT}.`,
@@ -309,6 +312,43 @@ export const ERRORS = {
     error: INVALID_UNITS,
     hint: (p) => `units lists at most ${p.max} distinct asset units per request; this one has ${p.count}. Split the list into several requests.`,
     sample: { max: 60, count: 61 },
+  }),
+  invalid_at: define<{ detail?: string }>({
+    status: 400,
+    meaning: '`at` is not Unix seconds, a UTC day or an ISO 8601 time, or not a real date',
+    error: 'Invalid at',
+    hint: (p) =>
+      withDetail(p.detail, `at is ${INSTANT_FORMS}, or an ISO 8601 time with its offset (2026-01-01T12:00:00+02:00); Unix time in seconds, not milliseconds. Leave it out for the current price.`),
+    sample: {},
+  }),
+  at_in_future: define<{ at: number; now: number }>({
+    status: 400,
+    meaning: '`at` is later than now: no price exists yet',
+    error: 'Time in the future',
+    hint: (p) => `at (${p.at}, ${isoSeconds(p.at)}) is after now (${p.now}, ${isoSeconds(p.now)}): no price exists yet. Leave at out for the current price.`,
+    sample: { at: 4102444800, now: 1767225600 },
+  }),
+  invalid_prices_body: define<{ detail?: string }>({
+    status: 400,
+    meaning: 'The body of POST /prices is not a JSON object `{"units": [strings]}`',
+    error: INVALID_REQUEST_BODY,
+    hint: (p) => withDetail(p.detail, 'Send {"units": ["<unit>", …]}: 1 to 100 distinct asset units as strings, nothing else.'),
+    sample: {},
+  }),
+  prices_body_not_json: define<{ received: string | null }>({
+    status: 415,
+    meaning: 'POST /prices is not sent as `Content-Type: application/json`',
+    error: 'Unsupported media type',
+    hint: (p) =>
+      `POST /prices takes JSON: send Content-Type: application/json (this request sent ${p.received === null ? 'none' : JSON.stringify(p.received.slice(0, 100))}) and {"units": [...]}.`,
+    sample: { received: 'text/plain' },
+  }),
+  prices_body_too_large: define<{ maxBytes: number }>({
+    status: 413,
+    meaning: 'The body of POST /prices is over 16384 bytes',
+    error: 'Body too large',
+    hint: (p) => `POST /prices takes at most ${p.maxBytes} bytes: {"units": [...]} with at most 100 distinct units. Split the list into several requests.`,
+    sample: { maxBytes: 16384 },
   }),
   invalid_arguments: define({
     status: 400,
@@ -365,6 +405,18 @@ export const ERRORS = {
       `The chain follower records the ADA pools of every token on the DEXes it reads (docs/guide/chain-trades.md) and has none of ${p.unit}: ` +
       'it has no such pool, or its pools are on other DEXes or against another token. GET /api/v1/pools/new lists the pools created lately.',
     sample: { unit: 'ab'.repeat(28) },
+  }),
+  price_not_recorded: define<{ unit: string; at: number; earliest: number | null }>({
+    status: 404,
+    meaning: 'Nothing prices the token at or before `at`; the hint names the earliest time the service can price it',
+    error: 'Price not recorded',
+    hint: (p) =>
+      p.earliest === null
+        ? `Nothing prices ${p.unit} at any time: the chain follower records no pool of it, source B has no candle of its chart's pool and ` +
+          'it is not a curated token (whose merged price this service records). GET /api/v1/prices?units=<unit> says why a unit has no price.'
+        : `Nothing prices ${p.unit} at ${isoSeconds(p.at)}: the earliest time this service can price it is ${isoSeconds(p.earliest)} ` +
+          `(${p.earliest}), e.g. GET /api/v1/tokens/${p.unit}/price?at=${p.earliest}`,
+    sample: { unit: 'ab'.repeat(28), at: 1700000000, earliest: 1767225600 },
   }),
   chain_pool_not_found: define<{ poolId: string }>({
     status: 404,

@@ -203,6 +203,8 @@ function readStoredData(json: unknown): StoredData | null {
 export const STALE_TTL_SECONDS = 10
 const JSON_TYPE = 'application/json; charset=utf-8'
 const MAX_FRONT_URLS = 50_000
+/** The front cache's URLs and keys together, in characters: long query strings (a batch of 100 units is 12 KB) count. */
+const MAX_FRONT_CHARS = 16 * 1024 * 1024
 
 /** Where a front-cache URL leads: its cache key, and its route template once a front hit has needed it. */
 interface FrontRoute {
@@ -222,6 +224,8 @@ export class ResponseCache {
    * an answer that embeds the origin is one entry for every origin (origin-template.ts).
    */
   private readonly routeByUrl = new Map<string, FrontRoute>()
+  /** Characters of the URLs and keys in routeByUrl (bounded with the count: a URL may be long). */
+  private frontChars = 0
 
   constructor(
     private readonly memo: Memo,
@@ -338,8 +342,12 @@ export class ResponseCache {
     const url = pathAndQuery(request.url)
     if (this.routeByUrl.get(url)?.key === key) return
     // Bounded: past the cap the map starts over (it is only a shortcut; the route path still answers).
-    if (this.routeByUrl.size >= MAX_FRONT_URLS) this.routeByUrl.clear()
+    if (this.routeByUrl.size >= MAX_FRONT_URLS || this.frontChars + url.length + key.length > MAX_FRONT_CHARS) {
+      this.routeByUrl.clear()
+      this.frontChars = 0
+    }
     this.routeByUrl.set(url, { key, route: undefined })
+    this.frontChars += url.length + key.length
   }
 
   /**
@@ -348,7 +356,11 @@ export class ResponseCache {
    */
   invalidate(prefix: string): void {
     this.memo.deleteByPrefix(prefix)
-    for (const [url, front] of this.routeByUrl) if (front.key.startsWith(prefix)) this.routeByUrl.delete(url)
+    for (const [url, front] of this.routeByUrl) {
+      if (!front.key.startsWith(prefix)) continue
+      this.routeByUrl.delete(url)
+      this.frontChars -= url.length + front.key.length
+    }
   }
 
   private store(built: Built, defaultTtl: number, schema?: TSchema): Stored {

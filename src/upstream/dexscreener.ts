@@ -5,6 +5,7 @@
  * fields may be missing or null (upstream README, pitfalls 2, 5, 6).
  */
 import type { Memo } from '../cache/memo'
+import { BatchedReads } from './batched-reads'
 import { memoised, type Fetched } from './fetched'
 import type { UpstreamHttp } from './http-client'
 import { arr, count, expectArray, expectObject, keep, num, obj, readWindows, str, text } from './parse'
@@ -56,6 +57,9 @@ export interface DexScreenerTtls {
 export const DEFAULT_DEXSCREENER_TTLS: DexScreenerTtls = { tokens: 30_000, tokenPairs: 45_000, search: 25_000 }
 
 export class DexScreener {
+  /** Per-unit pair reads, sent as one `/tokens/v1` call of up to 30 for those waiting together (per client). */
+  private readonly unitPairs = new BatchedReads<DexPair[]>(MAX_TOKENS_PER_CALL, (units) => this.readUnitPairs(units))
+
   constructor(
     private readonly http: UpstreamHttp,
     private readonly memo: Memo,
@@ -71,6 +75,23 @@ export class DexScreener {
       const res = await this.http.get(`/tokens/v1/${CHAIN}/${joined}`)
       return keep(expectArray('dexscreener', res.body, 'tokens/v1'), readPair)
     })
+  }
+
+  /**
+   * The pairs `/tokens/v1` lists for one token (either side), cached per unit: a read keyed by its own unit whatever
+   * else was asked with it, while units read at the same time share calls of up to 30. The batch answer may list
+   * fewer pairs per token than the token's own pair list (`tokenPairs`), as the screener's batches do.
+   */
+  pairsOfToken(unit: string): Promise<Fetched<DexPair[]>> {
+    return memoised(this.memo, `ds:pairs-of:${unit}`, { ttlMs: this.ttls.tokens }, () => this.unitPairs.load(unit))
+  }
+
+  /** One `/tokens/v1` call for up to 30 units: each unit's pairs (base or quote side), none for a unit it does not list. */
+  private async readUnitPairs(units: string[]): Promise<Map<string, DexPair[]>> {
+    const res = await this.http.get(`/tokens/v1/${CHAIN}/${units.join(',')}`)
+    const pairs = keep(expectArray('dexscreener', res.body, 'tokens/v1'), readPair)
+    const sides = (p: DexPair) => [p.baseToken.address.toLowerCase(), p.quoteToken.address.toLowerCase()]
+    return new Map(units.map((unit) => [unit, pairs.filter((p) => sides(p).includes(unit))]))
   }
 
   /** `GET /token-pairs/v1/cardano/{unit}`: every pool of one token, including those where it is the quote. */

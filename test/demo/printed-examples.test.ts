@@ -6,7 +6,7 @@
  * Run as the newcomer runs it: `bun run demo` (scripts/demo.ts) in its own process on a fresh database.
  *
  * "Data": a 2xx (or a redirect) whose body is not empty: JSON with `count` > 0 when it says a count, at least one
- * non-empty top-level list when it has lists, and some non-zero figure; CSV beyond its header line; any other
+ * non-empty top-level list when it has lists (`missing`, what an answer lacks, aside), and some non-zero figure; CSV beyond its header line; any other
  * body non-empty. Two other kinds pass: a write endpoint's URL (printed on a line naming POST, or GET answers 405
  * with `Allow` naming POST; either way it must be a POST endpoint of the catalogue or the MCP path), and a
  * deliberate error example, when the text that prints the URL also prints the error `code` it answers, right
@@ -119,7 +119,8 @@ function jsonHasData(body: unknown): string | null {
   if (body === null || typeof body !== 'object') return body === null ? 'null body' : null
   const top = body as Record<string, unknown>
   if (typeof top.count === 'number' && top.count === 0) return 'count is 0'
-  const lists = Object.entries(top).filter(([, v]) => Array.isArray(v)) as Array<[string, unknown[]]>
+  // `missing` lists what an answer lacks: empty is a complete answer, not an empty one.
+  const lists = Object.entries(top).filter(([k, v]) => Array.isArray(v) && k !== 'missing') as Array<[string, unknown[]]>
   if (lists.length > 0 && lists.every(([, v]) => v.length === 0)) return `every list is empty (${lists.map(([k]) => k).join(', ')})`
   const numbers: number[] = []
   const collect = (v: unknown): void => {

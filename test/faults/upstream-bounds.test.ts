@@ -1,7 +1,7 @@
 /**
  * Cost by construction: sweeps of the parameter space, counting the fake upstreams' calls. Every upstream read is
  * keyed by a canonical upstream resource, so no parameter value (days, tf, limit, quote, pool, ecosystem, the
- * spelling of a search) makes a call another value did not; and whatever is asked in a minute, no upstream
+ * spelling of a search, a price's moment, a batch's list, order and method) makes a call another value did not; and whatever is asked in a minute, no upstream
  * receives more calls than its configured budget.
  */
 import { describe, expect, it } from 'bun:test'
@@ -88,6 +88,63 @@ describe('a sweep of spellings of one search', () => {
   })
 })
 
+describe('a sweep of moments of one token’s price before the chain’s record', () => {
+  it('costs the pool list once and one source B page per 40-day block, whatever the moments asked', async () => {
+    const svc = await startService()
+    try {
+      const now = Math.floor(Date.now() / 1000)
+      const from = now - 120 * 86_400
+      let answers = 0
+      // Every 6 hours (and a second into it) over 120 days, in either quote.
+      for (let at = from; at < now - 86_400; at += 6 * 3600) {
+        for (const query of [`at=${at}`, `at=${at + 1}&quote=ada`]) {
+          const res = await svc.get(`/api/v1/tokens/${SAMPLE.snek}/price?${query}`)
+          expect(res.status).toBe(200)
+          answers += 1
+        }
+      }
+      expect(answers).toBeGreaterThan(900)
+      const gt = svc.fake.callsTo('geckoterminal')
+      expect(gt.filter((c) => c.path.endsWith('/pools'))).toHaveLength(1)
+      const pages = gt.filter((c) => c.path.includes('/ohlcv/hour'))
+      const blocks = new Set<number>()
+      for (let at = from; at < now - 86_400; at += 3600) blocks.add(Math.floor(at / (960 * 3600)))
+      expect(pages.length).toBeLessThanOrEqual(blocks.size)
+      expect(new Set(pages.map((c) => c.query.before_timestamp)).size).toBe(pages.length)
+      expect(new Set(pages.map((c) => c.query.limit))).toEqual(new Set(['1000']))
+      expect(svc.fake.callsTo('coingecko', '/coins/cardano/market_chart').length).toBeLessThanOrEqual(3)
+    } finally {
+      await svc.stop()
+    }
+  })
+})
+
+describe('a sweep of batches of prices', () => {
+  it('costs one source A read per unit outside the screener, whatever lists, orders, spellings or methods ask for it', async () => {
+    const svc = await startService()
+    try {
+      const curated = registry.slice(0, 40).map((t) => t.unit)
+      const others = Array.from({ length: 5 }, (_, i) => `${'9a'.repeat(28)}${i.toString(16).padStart(2, '0')}`)
+      await svc.get('/api/v1/tokens')
+      svc.fake.resetCalls()
+      for (let i = 0; i < 60; i++) {
+        const list = [...curated.slice(i % 40), ...curated.slice(0, i % 40)].slice(0, 10 + (i % 30))
+        const withOthers = [...list, others[i % others.length], i % 2 === 0 ? others[0].toUpperCase() : others[1]]
+        const get = await svc.get(`/api/v1/prices?units=${withOthers.join(',')}`)
+        expect(get.status).toBe(200)
+        const post = await svc.request('/api/v1/prices', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ units: withOthers.reverse() }) })
+        expect(post.status).toBe(200)
+      }
+      const calls = svc.fake.calls.filter((c) => c.upstream !== 'coingecko')
+      // The five units outside the screener, each read once (in calls of up to 30), and nothing for the curated ones.
+      const asked = calls.flatMap((c) => (c.path.startsWith('/tokens/v1/cardano/') ? c.path.slice('/tokens/v1/cardano/'.length).split(',') : [c.path]))
+      expect(asked.sort()).toEqual([...others].sort())
+    } finally {
+      await svc.stop()
+    }
+  })
+})
+
 describe('any traffic in one minute', () => {
   it('never sends an upstream more calls than its budget', async () => {
     const env = { GECKOTERMINAL_RPM: '10', DEXSCREENER_RPM: '40', KOIOS_RPM: '40', COINGECKO_RPM: '10', HANDLE_RPM: '5' }
@@ -101,6 +158,9 @@ describe('any traffic in one minute', () => {
         ...Array.from({ length: 30 }, (_, i) => `/api/v1/market?days=${i * 12 + 1}&ecosystem=1`),
         ...Array.from({ length: 10 }, (_, i) => `/api/v1/wallet/%24name${i}`),
         `/api/v1/wallet/${SAMPLE.stakeAddress}`,
+        // Prices: batches of units no source knows (each a source A read), and moments of every token's price.
+        ...Array.from({ length: 20 }, (_, i) => `/api/v1/prices?units=${Array.from({ length: 40 }, (_, j) => `${'8b'.repeat(28)}${(i * 40 + j).toString(16).padStart(4, '0')}`).join(',')}`),
+        ...units.map((u, i) => `/api/v1/tokens/${u}/price?at=${1_760_000_000 + i * 86_400}`),
       ]
       const statuses = new Set<number>()
       // In waves, as many clients would; every answer is an answer (a 503 or 502 costs no call), never a 500.

@@ -7,6 +7,7 @@ import { getTokenHistory } from './history'
 import { getTokenTrades } from './trades'
 import { getNewPools, getPool } from './pools'
 import { getTokenSafety } from './safety'
+import { getPriceAt, getPrices } from './prices'
 import { getMarket } from './market'
 import { getToken, listTokens, searchTokens } from './tokens'
 import { getWallet } from './wallet'
@@ -24,6 +25,8 @@ export const mcpToolDefinitions: McpTool[] = [
   getTokenSafety,
   getNewPools,
   getPool,
+  getPrices,
+  getPriceAt,
   searchTokens,
   getWallet,
   getMarket,

@@ -15,6 +15,20 @@ import { DEFAULT_TIMEFRAME, TIMEFRAMES, type Timeframe } from './timeframes'
 const QUOTES = ['usd', 'ada'] as const
 export type Quote = (typeof QUOTES)[number]
 
+/** `quote=usd|ada`, in either case (answers write "quote":"ADA"); the 400 of every endpoint that takes it. */
+export const quoteParam = (description: string) =>
+  param({
+    name: 'quote',
+    in: 'query',
+    required: false,
+    description,
+    // Case-insensitive, since answers write "quote":"ADA"; tf stays case-sensitive (1m is not 1M).
+    schema: t.String({ pattern: anyCasePattern(QUOTES), default: 'usd', examples: ['ada', 'ADA'], error: invalid(apiError('invalid_quote')) }),
+  })
+
+/** The quote a validated `quote` names (usd when absent). */
+export const quoteOf = (raw: string | undefined): Quote => caseless(QUOTES, raw, 'usd')
+
 export const LIMIT = { min: 1, max: 500, default: 300 } as const
 
 /** A pool address: hex, even length, 8 to 160 characters (a Minswap V2 pool id is 120). */
@@ -47,15 +61,7 @@ export const ohlcvParams = [
     description: 'Number of candles (the newest ones)',
     schema: t.Integer({ minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default, examples: [100], error: invalid(INVALID.limit()) }),
   }),
-  param({
-    name: 'quote',
-    in: 'query',
-    required: false,
-    description:
-      'Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series); either case (ADA as the answers write it, or ada)',
-    // Case-insensitive, since answers write "quote":"ADA" (tf too: no timeframe differs from another by case alone).
-    schema: t.String({ pattern: anyCasePattern(QUOTES), default: 'usd', examples: ['ada', 'ADA'], error: invalid(INVALID.quote()) }),
-  }),
+  quoteParam('Denomination: usd as read, or ada (derived with the market provider’s ADA/USD series); either case (ADA as the answers write it, or ada)'),
   param({
     name: 'pool',
     in: 'query',
@@ -84,7 +90,7 @@ export function ohlcvRequest(input: OhlcvInput): OhlcvRequest {
     unit: parseAssetUnit(input.asset),
     tf: caseless(TIMEFRAMES, input.tf, DEFAULT_TIMEFRAME),
     // The schema let only usd or ada through, in any case.
-    quote: caseless(QUOTES, input.quote, 'usd'),
+    quote: quoteOf(input.quote),
     limit: input.limit ?? LIMIT.default,
     pool: input.pool === undefined ? null : input.pool.toLowerCase(),
   }

@@ -48,6 +48,16 @@ interface Part {
 /** The chain-built part: also where it starts (the interval of the follower's first record of the pool; null: none). */
 type ChainPart = Part & { seam: number | null }
 
+/** A token's chartable pools and what they were read from (ChartService.poolChoices). */
+export interface PoolChoices {
+  /** Most liquid first: the first is the default chart. */
+  choices: ChartChoice[]
+  followed: ChainPoolRow[]
+  /** Source B's listing of the token's pools, or the refusal or failure that left it out. */
+  listed: Fetched<{ pools: GtPool[] }> | UpstreamError
+  identity: TokenIdentity
+}
+
 export class ChartService {
   private readonly chain: ChainStore | null
   private readonly identities: TokenIdentities
@@ -58,31 +68,13 @@ export class ChartService {
   }
 
   async ohlcv(request: OhlcvRequest): Promise<Fetched<OhlcvBody>> {
-    const { geckoterminal } = this.deps.upstreams
-    const spec = TIMEFRAME_SPECS[request.tf]
-    // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, source B's candles.
+    // The chain a cold chart needs: (the chain API's word on an unknown unit,) the pool look-up, the newest page.
     // Admitted at its first cold call from this client's share, or refused before it; older pages are extra.
-    // A unit with a followed pool is known: its pools were read on chain. A followed curated token's source B pools
-    // are the screener's batch (a core read), and its candles are read from source B only before the chain's record.
-    const followed = await this.followedPools(request.unit)
-    const curated = this.deps.registry.get(request.unit)
-    const known = curated !== undefined || followed.length > 0
-    const fromBatch = curated !== undefined && followed.length > 0
-    declareChain(fromBatch ? { geckoterminal: 1 } : known ? { geckoterminal: 2 } : { geckoterminal: 2, koios: 1 })
-    if (!known) {
-      await this.requireKnownAsset(request.unit)
-      chainStep('koios')
-    }
-    const identity = await this.identities.of(request.unit)
-    const listed = await settle(fromBatch ? this.batchPools(request.unit) : geckoterminal.tokenPools(request.unit))
-    if (!fromBatch) chainStep('geckoterminal')
+    const { choices, followed, listed, identity } = await this.poolChoices(request.unit, 1)
     // Without source B's listing only the followed pools can be charted (and a unit nobody follows not at all).
     if (listed instanceof UpstreamError && (followed.length === 0 || (request.pool !== null && !followed.some((p) => p.poolId === request.pool)))) {
       throw listed
     }
-    const sourceBPools = listed instanceof UpstreamError ? [] : chartablePools(request.unit, listed.data.pools, this.deps.config)
-    const nowSeconds = Math.floor(this.deps.now() / 1000)
-    const choices = chartChoices(followed, sourceBPools, shownTicker(identity), await this.adaUsd(followed, sourceBPools), nowSeconds)
     if (choices.length === 0) {
       throw apiError('no_chartable_pool', { unit: request.unit, sourceBDexes: this.deps.config.sourceBDexes })
     }
@@ -118,6 +110,35 @@ export class ChartService {
       },
       stale: missing.length > 0 || (!(listed instanceof UpstreamError) && listed.stale) || (sourceB?.stale ?? false) || (chainPart?.stale ?? false),
     }
+  }
+
+  /**
+   * The token's chartable pools, most liquid first (the first is the default chart), and what they were read from:
+   * the followed pools, source B's listing (or why it is missing: then only the followed pools are choices) and
+   * the token's identity. A unit outside the registry that nobody follows is asked of the chain API first, so
+   * made-up units never spend source B's budget (404 `no_chartable_pool` when it does not know it). A followed
+   * curated token's source B pools are the screener's batch (a core read), so its candles are read from source B
+   * only before the chain's record. Declares the request's chain of cold calls: the chain API's word, the listing,
+   * and `candlePages` candle pages after it.
+   */
+  async poolChoices(unit: string, candlePages: number): Promise<PoolChoices> {
+    // A unit with a followed pool is known: its pools were read on chain.
+    const followed = await this.followedPools(unit)
+    const curated = this.deps.registry.get(unit) !== undefined
+    const known = curated || followed.length > 0
+    const fromBatch = curated && followed.length > 0
+    declareChain(fromBatch ? { geckoterminal: candlePages } : known ? { geckoterminal: 1 + candlePages } : { geckoterminal: 1 + candlePages, koios: 1 })
+    if (!known) {
+      await this.requireKnownAsset(unit)
+      chainStep('koios')
+    }
+    const identity = await this.identities.of(unit)
+    const listed = await settle(fromBatch ? this.batchPools(unit) : this.deps.upstreams.geckoterminal.tokenPools(unit))
+    if (!fromBatch) chainStep('geckoterminal')
+    const sourceBPools = listed instanceof UpstreamError ? [] : chartablePools(unit, listed.data.pools, this.deps.config)
+    const nowSeconds = Math.floor(this.deps.now() / 1000)
+    const choices = chartChoices(followed, sourceBPools, shownTicker(identity), await this.adaUsd(followed, sourceBPools), nowSeconds)
+    return { choices, followed, listed, identity }
   }
 
   /** A curated token's source B pools from the screener's batch: a core-plan resource, refreshed at its interval whoever asks. */

@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia'
 import type { WriteNotices } from '../../cluster/write-notices'
-import { routeOptions } from '../../catalogue/route-options'
-import type { EndpointDoc } from '../../catalogue/types'
+import { ownBodyRouteOptions, routeOptions } from '../../catalogue/route-options'
 import { cachedRoute } from '../../http/cached-route'
 import type { ResponseCache } from '../../http/response-cache'
 import type { WindowCounter } from '../../limits/window-counter'
@@ -14,26 +13,6 @@ import { parseUnitList, type CommunityService } from './service'
 import { parseSignedWrite } from './signed-write'
 
 const NO_STORE = { 'cache-control': 'no-store' }
-
-/**
- * Options for a signed write: Elysia must not parse the body (it is read here, as bytes, with the 8 KB limit),
- * so the body schema is documented in OpenAPI rather than validated by the framework.
- */
-function writeRouteOptions(doc: EndpointDoc) {
-  const { body: schema, detail, ...options } = routeOptions(doc)
-  return {
-    ...options,
-    parse: 'none' as const,
-    detail: {
-      ...detail,
-      requestBody: {
-        required: true,
-        description: doc.body?.description,
-        content: { 'application/json': { schema, example: doc.body?.example } },
-      },
-    },
-  }
-}
 
 export interface CommunityRouteDeps {
   responses: ResponseCache
@@ -65,7 +44,7 @@ export function communityRoutes(deps: CommunityRouteDeps) {
   )
   const boosts = cachedRoute(responses, boostSummariesDoc)
   const comments = cachedRoute(responses, latestCommentsDoc)
-  const postCommentOptions = writeRouteOptions(postCommentDoc)
+  const postCommentOptions = ownBodyRouteOptions(postCommentDoc)
   // A replayed comment answers 200 with the comment saved the first time.
   const postCommentResponses = { ...postCommentOptions.response, 200: CommentSchema }
 
@@ -90,7 +69,7 @@ export function communityRoutes(deps: CommunityRouteDeps) {
         set.status = 201
         return receipt
       },
-      writeRouteOptions(castBoostDoc),
+      ownBodyRouteOptions(castBoostDoc),
     )
     .get(
       '/community/comments/:unit',

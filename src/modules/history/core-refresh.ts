@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../../observability/logger'
 import type { AdaMarketService } from '../ada-market/service'
-import type { TokenService } from '../tokens/service'
+import { NO_ORIGIN, type TokenService } from '../tokens/service'
 import type { HistoryRecorder, RecordOutcome } from './recorder'
 import { HistoryScheduler, type SchedulerClock } from './scheduler'
 
@@ -14,9 +14,6 @@ export interface CoreRefreshDeps {
   recorder: HistoryRecorder
   logger: Logger
 }
-
-/** Logo URLs in the screener body are not recorded; the refresh builds them against no particular origin. */
-const NO_ORIGIN = ''
 
 export interface RefreshOutcome {
   tokens: RecordOutcome | 'not-recorded'

@@ -7,16 +7,14 @@ import { t } from 'elysia'
 import { caseless, literals, timeframeSpellings } from '../../catalogue/literals'
 import { param, type ParamValues } from '../../catalogue/types'
 import { apiError } from '../../http/error-catalogue'
-import { invalid, type ApiError } from '../../http/errors'
+import { invalid } from '../../http/errors'
+import { parseInstant, UTC_INSTANT_PATTERN } from './instants'
 import { DAY_SECONDS, HISTORY_TIMEFRAME_NAMES, HISTORY_TIMEFRAMES, utcDayStart, type HistoryTimeframe, isoDay } from './intervals'
 
 export const HISTORY_LIMIT = { min: 1, max: 1000, default: 300 } as const
 export const DEFAULT_HISTORY_TIMEFRAME: HistoryTimeframe = '1h'
 const EXPORT_FORMATS = ['ndjson', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
-
-/** Unix seconds (digits) or an ISO 8601 UTC day or time. */
-const INSTANT_PATTERN = '^(?:\\d{1,11}|\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?Z)?)$'
 
 /** The 400 of each input (an optional detail sentence goes in front of the hint), as the schemas give it too. */
 export const HISTORY_INVALID = {
@@ -46,14 +44,14 @@ export const rangeParams = [
     in: 'query',
     required: false,
     description: 'Start of the range: Unix seconds, a UTC day or an ISO 8601 UTC time. Given: the oldest `limit` candles from here; left out: the newest `limit` candles up to `to`',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-01', '1764547200'], error: invalid(HISTORY_INVALID.from()) }),
+    schema: t.String({ pattern: UTC_INSTANT_PATTERN, examples: ['2026-11-01', '1764547200'], error: invalid(HISTORY_INVALID.from()) }),
   }),
   param({
     name: 'to',
     in: 'query',
     required: false,
     description: 'End of the range (exclusive), same forms as from; default now',
-    schema: t.String({ pattern: INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
+    schema: t.String({ pattern: UTC_INSTANT_PATTERN, examples: ['2026-11-20'], error: invalid(HISTORY_INVALID.to()) }),
   }),
   param({
     name: 'limit',
@@ -96,15 +94,6 @@ export function parseHistoryRequest(raw: HistoryInput, nowMs: number): HistoryRe
   if (from === null) return { tf, from: end - limit * seconds, to: end, limit, keep: 'newest' }
   const start = Math.floor(from / seconds) * seconds
   return { tf, from: start, to: Math.min(end, start + limit * seconds), limit, keep: 'oldest' }
-}
-
-/** Unix seconds from the accepted forms (INSTANT_PATTERN, checked by the schema); 400 for a date that is not real. */
-function parseInstant(raw: string, rule: (detail?: string) => ApiError): number {
-  if (/^\d+$/.test(raw)) return Number(raw)
-  const day = utcDayStart(raw.slice(0, 10))
-  const ms = Date.parse(raw)
-  if (day === null || Number.isNaN(ms)) throw rule(`${raw} is not a real date.`)
-  return Math.floor(ms / 1000)
 }
 
 export interface ExportRequest {

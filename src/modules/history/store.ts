@@ -100,16 +100,61 @@ export async function queryCandles(db: Db, q: CandleQuery): Promise<CandleHistor
     CROSS JOIN market_snapshots o ON o.asset_id = ${id} AND o.interval_seconds IN (${resolutions}) AND o.interval_start = b.first
     CROSS JOIN market_snapshots c ON c.asset_id = ${id} AND c.interval_seconds IN (${resolutions}) AND c.interval_start = b.last
     ORDER BY time`)
+  return {
+    candles: rows.map((r) => ({ ...r, time: Number(r.time), samples: Number(r.samples) })),
+    first: await firstInterval(db, found),
+  }
+}
+
+/** The first interval start recorded for an asset id (any resolution), or null. */
+async function firstInterval(db: Db, assetId: number): Promise<number | null> {
+  const id = literal(assetId)
   // One primary-key probe per resolution (a bare min over the asset would read every row of it).
   const [first] = await db.all<{ first: number | null }>(sql`
     SELECT min(first) AS first FROM (
       SELECT min(interval_start) AS first FROM market_snapshots WHERE asset_id = ${id} AND interval_seconds = ${literal(SNAPSHOT_SECONDS)}
       UNION ALL
       SELECT min(interval_start) FROM market_snapshots WHERE asset_id = ${id} AND interval_seconds = ${literal(HOUR_SECONDS)})`)
-  return {
-    candles: rows.map((r) => ({ ...r, time: Number(r.time), samples: Number(r.samples) })),
-    first: first?.first === null || first?.first === undefined ? null : Number(first.first),
+  return first?.first === null || first?.first === undefined ? null : Number(first.first)
+}
+
+/** One recorded price: a 5-minute snapshot, or the close of an hourly roll-up (its last snapshot). */
+export interface RecordedPrice {
+  priceUsd: number
+  /** When that figure was read, Unix milliseconds. */
+  recordedAtMs: number
+  /** 300 (a snapshot) or 3600 (a roll-up). */
+  intervalSeconds: number
+}
+
+/**
+ * The last price recorded for a unit at or before `at` (Unix s), and when its first price was read (Unix s, rounded
+ * up; null: never). A row's figure was read at `recordedAtMs`, inside its interval: the newest two rows of each
+ * resolution starting at or before `at` hold the last one read by then (probed by primary key, newest first).
+ */
+export async function recordedPriceAt(db: Db, unit: string, at: number): Promise<{ price: RecordedPrice | null; first: number | null }> {
+  const found = await assetId(db, unit)
+  if (found === null) return { price: null, first: null }
+  const id = literal(found)
+  const firstStart = await firstInterval(db, found)
+  const [first] =
+    firstStart === null
+      ? []
+      : await db.all<{ ms: number | null }>(sql`SELECT min(recorded_at_ms) AS ms FROM market_snapshots WHERE asset_id = ${id} AND interval_start = ${firstStart}`)
+  const rows: RecordedPrice[] = []
+  for (const resolution of [SNAPSHOT_SECONDS, HOUR_SECONDS]) {
+    rows.push(
+      ...(await db.all<RecordedPrice>(sql`
+        SELECT price_usd AS priceUsd, recorded_at_ms AS recordedAtMs, interval_seconds AS intervalSeconds FROM market_snapshots
+        WHERE asset_id = ${id} AND interval_seconds = ${literal(resolution)} AND interval_start <= ${at}
+        ORDER BY interval_start DESC LIMIT 2`)),
+    )
   }
+  const byThen = rows
+    .map((r) => ({ priceUsd: Number(r.priceUsd), recordedAtMs: Number(r.recordedAtMs), intervalSeconds: Number(r.intervalSeconds) }))
+    .filter((r) => r.recordedAtMs <= at * 1000)
+    .sort((a, b) => b.recordedAtMs - a.recordedAtMs)
+  return { price: byThen[0] ?? null, first: first?.ms == null ? null : Math.ceil(Number(first.ms) / 1000) }
 }
 
 /** Where an export page ends: the next page starts after this row (the time index's order). */

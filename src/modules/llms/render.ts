@@ -2,6 +2,7 @@ import { API_DESCRIPTION, ERROR_FORMAT, MCP_TRANSPORT } from '../../catalogue/re
 import { CONVENTIONS } from '../../catalogue/conventions'
 import { SIGN_FROM_CODE } from '../../http/error-catalogue'
 import { WHO_CAN_WRITE } from '../community/catalogue'
+import { SignedWriteBody } from '../community/schemas'
 import { COVERAGE_RULES } from '../../market/coverage'
 import { API_PREFIX, MCP_PATH } from '../../paths'
 import type { EndpointDoc } from '../../catalogue/types'
@@ -33,7 +34,12 @@ export function exampleUrl(doc: EndpointDoc, origin: string): string {
 }
 
 function endpointLine(doc: EndpointDoc, origin: string): string {
-  const body = doc.body === undefined ? '' : ' Body: a CIP-30 signed JSON object (see Community writes below).'
+  const body =
+    doc.body === undefined
+      ? ''
+      : doc.body.schema === SignedWriteBody
+        ? ' Body: a CIP-30 signed JSON object (see Community writes below).'
+        : ` Body: ${doc.body.description}.`
   return `- ${doc.method} ${API_PREFIX}${doc.path}: ${doc.summary}.${body} Example: ${exampleUrl(doc, origin)}`
 }
 

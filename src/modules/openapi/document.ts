@@ -113,7 +113,7 @@ function completeOperation(operation: Json, doc: EndpointDoc): void {
   if (operation.parameters.length === 0) delete operation.parameters
 
   if (doc.body !== undefined) {
-    // Community writes verify the exact JSON bytes that were signed: JSON is the only accepted body.
+    // JSON is the only accepted body: community writes verify the exact JSON bytes that were signed; POST /prices reads JSON too.
     operation.requestBody = {
       required: true,
       description: doc.body.description,

@@ -41,6 +41,9 @@ import { ChainTokensService } from '../chain-tokens/service'
 import type { ChainFigures } from '../chain-tokens/schemas'
 
 
+/** Logo URLs of a build no request asked for (the core refresh, the prices batch) are relative to no origin. */
+export const NO_ORIGIN = ''
+
 /** Units per source A `/tokens/v1` call and per source B `tokens/multi` call. */
 const CHUNK = 30
 
@@ -65,6 +68,24 @@ export class TokenService {
     this.chain = deps.database ? new ChainStore(deps.database) : null
     this.identities = new TokenIdentities(deps.registry, deps.database ?? null)
     this.chainTokens = new ChainTokensService(deps)
+  }
+
+  /** The last screener build, whoever asked for it, and when it was made (the service's clock). */
+  private kept: { read: Fetched<ScreenerBody>; builtAtMs: number } | null = null
+  private rebuilding: Promise<Fetched<ScreenerBody>> | null = null
+
+  /**
+   * The last screener build, whoever made it (the core refresh, every 30 s with a database, or a request), or a
+   * new one from the same cached upstream reads once it is older than `maxAgeMs` (one build at a time). For
+   * answers that take the curated tokens' merged figures without a build of their own (the prices batch); its
+   * logo URLs are relative to no particular origin.
+   */
+  async latestScreener(maxAgeMs: number): Promise<Fetched<ScreenerBody>> {
+    if (this.kept !== null && this.deps.now() - this.kept.builtAtMs <= maxAgeMs) return this.kept.read
+    this.rebuilding ??= this.screener(NO_ORIGIN).finally(() => {
+      this.rebuilding = null
+    })
+    return this.rebuilding
   }
 
   /** Every screener build from now on, whoever asked for it (the scheduled refresh or a request). */
@@ -141,6 +162,7 @@ export class TokenService {
       tokens: rows,
     }
     const stale = readsB === null || copiesStale
+    this.kept = { read: { data, stale }, builtAtMs: this.deps.now() }
     for (const listener of this.screenerListeners) listener(data, stale)
     return { data, stale, figures: copiesStale ? null : figures }
   }
