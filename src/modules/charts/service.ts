@@ -86,7 +86,7 @@ export class ChartService {
     const chainPart = choice.chain === null ? null : await this.chainPart(choice.chain, request, identity)
     // Source B's candles: a pool only source B has; a followed pool's past before the follower's first record of it,
     // when the chart reaches back there and source B can have it (it lists the pool, or its id is source B's address).
-    const past = chainPart === null ? null : sourceBPast(choice, chainPart, request, spec, nowSeconds)
+    const past = chainPart === null ? null : sourceBPast(choice, chainPart, request, TIMEFRAME_SPECS[request.tf], Math.floor(this.deps.now() / 1000))
     const history =
       chainPart === null ? await settle(this.sourceBPart(choice.sourceB!, request)) : past === null ? null : await settle(this.sourceBPart(past.pool, request, past.before))
     // A pool only source B has: its candles are the chart, and their failure is the answer's.
