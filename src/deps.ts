@@ -119,7 +119,7 @@ export async function buildDeps(config: Config, options: BuildOptions = {}): Pro
   if (chain !== null) {
     streamChainTrades(chain.follower, stream, services.trades, logger)
     streamNewPools(chain.follower, stream, services.pools, logger)
-    renewChainAnswers(chain.follower, responses)
+    renewChainAnswers(chain.follower, chain.store, responses)
   }
   streamChainTokens(stream, services.chainTokens, chain?.store ?? null, config.publicBaseUrl, logger)
   const windows = cluster?.windows ?? new MemoryWindowCounter(now)

@@ -1,8 +1,8 @@
 /**
  * Following through Ogmios, live: the service follows the fake Ogmios over a real WebSocket (its own client, a
  * real loopback socket) and serves a swap in /tokens/{unit}/trades, on the stream's trades:<unit> (a real
- * EventSource client) and in the chain-built candles within 2 s of the block's delivery, a new pool in
- * /pools/new and on pools:new within 2 s, a rollback within 2 s; and it makes no chain API call per block.
+ * EventSource client), in the chain-built candles and in /chain/tokens within 2 s of the block's delivery, a new
+ * pool in /pools/new and on pools:new within 2 s, a rollback within 2 s; and it makes no chain API call per block.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -70,6 +70,9 @@ describe('following through Ogmios: live within seconds', () => {
     // Both answers are cached now (15 s and more): the new swap must still show at once.
     const before = (await svc.svc.json(tradesPath)).body
     const candlesBefore = (await svc.svc.json(candlesPath)).body.candles.length
+    const listPath = '/api/v1/chain/tokens?limit=200'
+    const snekRow = (body: any) => body.tokens.find((t: any) => t.address === SNEK)
+    const txnsBefore = snekRow((await svc.svc.json(listPath)).body).txns24h
     const c = new Collector(`${svc.base}/api/v1/stream?topics=trades:${SNEK}`)
     open.push(c)
     await c.next('snapshot')
@@ -79,11 +82,14 @@ describe('following through Ogmios: live within seconds', () => {
     ogmios.deliver()
     const restAt = await servedAt(tradesPath, (body) => body.trades[0]?.txHash === tx)
     const candleAt = await servedAt(candlesPath, (body) => body.candles.length > candlesBefore && body.asOf?.blockHash === block.hash)
+    // The chain figures' list (cached 15 s) counts it too.
+    const listedAt = await servedAt(listPath, (body) => snekRow(body)?.txns24h === txnsBefore + 1)
     const event = await c.next('trade', (e) => e.data.trades?.some((t: any) => t.txHash === tx) ?? e.data.txHash === tx)
     const delivered = ogmios.deliveredAt.get(block.hash)!
     expect(before.trades[0].txHash).not.toBe(tx)
     expect(restAt - delivered).toBeLessThan(LIVE_MS)
     expect(candleAt - delivered).toBeLessThan(LIVE_MS)
+    expect(listedAt - delivered).toBeLessThan(LIVE_MS)
     expect(event.at - delivered).toBeLessThan(LIVE_MS)
     expect(svc.svc.fake.count('koios')).toBe(0)
   })
