@@ -21,11 +21,8 @@ import { seededRandom } from '../test/support/seeded-random'
 import type { Figure } from './figures'
 import { fmt } from './figures'
 import { median } from './lib/load'
+import { DAY_BLOCKS, DEX_TXS_PER_DAY, PER_BLOCK, POOLS } from './lib/mainnet-rate'
 
-const POOLS = 2_000
-const DEX_TXS_PER_DAY = 15_000
-const DAY_BLOCKS = 4_320
-const PER_BLOCK = DEX_TXS_PER_DAY / DAY_BLOCKS
 const MEASURED_BLOCKS = 180
 const SAMPLES = 60
 const DEXES = ['minswap-v2', 'sundaeswap-v3', 'wingriders-v2', 'splash', 'minswap-v1', 'sundaeswap-v1', 'wingriders-v1'] as const

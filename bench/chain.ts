@@ -16,9 +16,6 @@ import { ChainStore } from '../src/chain/store'
 import { loadConfig } from '../src/config'
 import type { CommunityDatabase } from '../src/db/client'
 import { loadRegistry } from '../src/registry/registry'
-import { createUpstreams } from '../src/upstream'
-import { Memo } from '../src/cache/memo'
-import { intervalOf } from '../src/upstream/core-plan'
 import { demoChain } from '../test/fake-upstreams/demo-chain'
 import { FakeUpstreams } from '../test/fake-upstreams/server'
 import { emptyWorld } from '../test/fake-upstreams/world'
@@ -26,11 +23,9 @@ import { startService, type TestService } from '../test/helpers'
 import type { Figure } from './figures'
 import { fmt } from './figures'
 import { median } from './lib/load'
+import { DEX_TXS_PER_DAY, keylessIntervalMs, PER_BLOCK, POOLS } from './lib/mainnet-rate'
 
 const BLOCKS = 180
-const DEX_TXS_PER_DAY = 15_000
-const POOLS = 2_000
-const PER_BLOCK = DEX_TXS_PER_DAY / 4_320
 const LAG_POLL_MS = 1000
 const LAG_SAMPLES = 10
 /** A block not served by then means the follower stopped: the figure fails rather than waiting for ever. */
@@ -38,13 +33,6 @@ const LAG_GIVE_UP_MS = 30_000
 const RETENTION_DAYS = loadConfig({}).chain.retentionDays
 /** Bytes of one stored hourly candle with its key (measured on 20,000 rows of 120-character pool ids). */
 const CANDLE_BYTES = 350
-
-/** The keyless plan's follower interval (Koios 5,000 calls a UTC day, no token), as a deployment computes it. */
-function keylessIntervalMs(): number {
-  const config = loadConfig({ DATABASE_URL: 'file:unused.db' })
-  const memo = new Memo({ name: 'plan', now: Date.now, maxEntries: 10, maxBytes: 1_000_000, staleOnError: () => false })
-  return intervalOf(createUpstreams(config, memo, undefined, { registrySize: loadRegistry(null).tokens.length }).plan, 'chain-follower')
-}
 
 export const chainFollower: Figure = {
   name: 'chain',

@@ -11,14 +11,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Memo } from '../src/cache/memo'
-import { loadConfig } from '../src/config'
 import { poolReaders } from '../src/chain/readers'
 import { ChainStore } from '../src/chain/store'
 import type { CommunityDatabase } from '../src/db/client'
 import { loadRegistry } from '../src/registry/registry'
-import { createUpstreams } from '../src/upstream'
-import { intervalOf } from '../src/upstream/core-plan'
 import { ChainSync } from '../src/upstream/ogmios'
 import { demoChain, type DemoChain } from '../test/fake-upstreams/demo-chain'
 import { FakeOgmios } from '../test/fake-upstreams/ogmios'
@@ -28,21 +24,12 @@ import { startService, type TestService } from '../test/helpers'
 import type { Figure } from './figures'
 import { fmt } from './figures'
 import { median } from './lib/load'
+import { DAY_BLOCKS, DEX_TXS_PER_DAY, keylessIntervalMs, PER_BLOCK, POOLS } from './lib/mainnet-rate'
 
-const DEX_TXS_PER_DAY = 15_000
-const POOLS = 2_000
-const DAY_BLOCKS = 4_320
-const PER_BLOCK = DEX_TXS_PER_DAY / DAY_BLOCKS
 const LAG_SAMPLES = 100
 const KOIOS_LAG_SAMPLES = 20
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]
-
-function keylessIntervalMs(): number {
-  const config = loadConfig({ DATABASE_URL: 'file:unused.db' })
-  const memo = new Memo({ name: 'plan', now: Date.now, maxEntries: 10, maxBytes: 1_000_000, staleOnError: () => false })
-  return intervalOf(createUpstreams(config, memo, undefined, { registrySize: loadRegistry(null).tokens.length }).plan, 'chain-follower')
-}
 
 async function until(what: string, ok: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs

@@ -13,10 +13,10 @@
  * answers must come within UPSTREAM_TIMEOUT_MS + 1 s; a stale answer within that per failing read the endpoint
  * makes in sequence (the chart reads source B twice).
  */
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { dsPair } from '../fake-upstreams/builders'
 import { SAMPLE, type World } from '../fake-upstreams/world'
-import { startService } from '../helpers'
+import { startService, type TestService } from '../helpers'
 import { DEFAULT_COOL_DOWN_MS } from '../../src/upstream/spent-answers'
 import type { UpstreamName } from '../../src/upstream/errors'
 import {
@@ -310,53 +310,56 @@ for (const fault of FAULTS) {
     const run = fault === 'down' ? test : test.concurrent
     // A 429 cools its upstream down for 60 s (no Retry-After): the service calls it again only after that.
     const coolDown = fault === 'rate_limited' ? DEFAULT_COOL_DOWN_MS + 1000 : 0
-    for (const c of CASES) {
+    // Every case's service is started before the cases run: a start is synchronous work (the app, the fakes' world)
+    // that would otherwise eat into the concurrent cases' deadlines of UPSTREAM_TIMEOUT_MS.
+    const services: TestService[] = []
+    beforeAll(async () => {
+      for (const _ of CASES) services.push(await startService({ env: ENV, ledgerOnClock: true }))
+    })
+    afterAll(() => Promise.all(services.map((svc) => svc.stop())))
+    CASES.forEach((c, i) => {
       run(`${LABEL[c.upstream]} (${c.upstream}): ${c.name}`, async () => {
-        const svc = await startService({ env: ENV, ledgerOnClock: true })
+        const svc = services[i]
         const calls = watchUpstreamCalls(svc)
-        try {
-          c.setup?.(svc.fake.world)
-          const bound = UPSTREAM_TIMEOUT_MS + MARGIN_MS
+        c.setup?.(svc.fake.world)
+        const bound = UPSTREAM_TIMEOUT_MS + MARGIN_MS
 
+        svc.fake.fail(c.upstream, fault)
+        const cold = await timedGet(svc, c.path)
+        expect(cold.ms).toBeLessThan(bound)
+        if (c.cold) c.cold(cold)
+        else expectUpstream502(cold, LABEL[c.upstream])
+
+        await calls.quiet()
+        svc.fake.heal()
+        svc.advance(Math.max(c.afterColdMs ?? PAST_DEGRADED_MS, coolDown))
+        const healthy = await timedGet(svc, c.path)
+        expect(healthy.xCache).toBe('MISS')
+        expect(healthy.status).toBeLessThan(400)
+        c.healthy?.(healthy)
+
+        if (c.change) {
+          const kept = c.kept ?? ((body: unknown) => body)
+          svc.advance(PAST_LIFETIMES_MS)
           svc.fake.fail(c.upstream, fault)
-          const cold = await timedGet(svc, c.path)
-          expect(cold.ms).toBeLessThan(bound)
-          if (c.cold) c.cold(cold)
-          else expectUpstream502(cold, LABEL[c.upstream])
+          const stale = await timedGet(svc, c.path)
+          expect(stale.ms).toBeLessThan((c.staleReads ?? 1) * UPSTREAM_TIMEOUT_MS + MARGIN_MS)
+          expect(stale.status).toBe(200)
+          expect(stale.xCache).toBe('STALE')
+          expect(kept(stale.body)).toEqual(kept(healthy.body))
 
+          c.change(svc.fake.world, healthy.body)
           await calls.quiet()
           svc.fake.heal()
-          svc.advance(Math.max(c.afterColdMs ?? PAST_DEGRADED_MS, coolDown))
-          const healthy = await timedGet(svc, c.path)
-          expect(healthy.xCache).toBe('MISS')
-          expect(healthy.status).toBeLessThan(400)
-          c.healthy?.(healthy)
-
-          if (c.change) {
-            const kept = c.kept ?? ((body: unknown) => body)
-            svc.advance(PAST_LIFETIMES_MS)
-            svc.fake.fail(c.upstream, fault)
-            const stale = await timedGet(svc, c.path)
-            expect(stale.ms).toBeLessThan((c.staleReads ?? 1) * UPSTREAM_TIMEOUT_MS + MARGIN_MS)
-            expect(stale.status).toBe(200)
-            expect(stale.xCache).toBe('STALE')
-            expect(kept(stale.body)).toEqual(kept(healthy.body))
-
-            c.change(svc.fake.world, healthy.body)
-            await calls.quiet()
-            svc.fake.heal()
-            svc.advance(Math.max(PAST_DEGRADED_MS, coolDown))
-            const next = await timedGet(svc, c.path)
-            expect(next.status).toBe(200)
-            expect(next.xCache).toBe('MISS')
-            c.changed!(next.body, healthy.body)
-          }
-
-          expect((await svc.get('/healthz')).status).toBe(200)
-        } finally {
-          await svc.stop()
+          svc.advance(Math.max(PAST_DEGRADED_MS, coolDown))
+          const next = await timedGet(svc, c.path)
+          expect(next.status).toBe(200)
+          expect(next.xCache).toBe('MISS')
+          c.changed!(next.body, healthy.body)
         }
+
+        expect((await svc.get('/healthz')).status).toBe(200)
       })
-    }
+    })
   })
 }
