@@ -13,7 +13,7 @@ import { startOrExit, stopOnSignals } from '../src/server'
 import { SAMPLE } from '../test/fake-upstreams/world'
 import { DEMO_MNEMONIC, DEMO_STAKE_ADDRESS } from '../test/fake-upstreams/demo-wallet'
 import { DEMO_DAYS, seedDemoCommunity, seedDemoHistory } from './demo-seed'
-import { DEMO_CHAIN_HOURS, startDemoUpstreams } from '../test/fake-upstreams/demo-upstreams'
+import { DEMO_SERVED_HOURS, startDemoUpstreams } from '../test/fake-upstreams/demo-upstreams'
 import { FakeOgmios } from '../test/fake-upstreams/ogmios'
 import { chainExamplesReady, newTokensExamples } from './demo-new-tokens'
 import { loadRegistry } from '../src/registry/registry'
@@ -22,10 +22,10 @@ import { SAMPLE_NEW_TOKEN } from '../src/modules/pools/request'
 /** A line saying what the demo is doing while it starts (it takes a few seconds before the banner). */
 const progress = (what: string) => console.log(`demo: ${what}…`)
 
-progress(`starting the fake upstreams and a fake chain with ${DEMO_CHAIN_HOURS} hours of DEX trades`)
+progress(`starting the fake upstreams and a fake chain with ${DEMO_SERVED_HOURS / 24} days of DEX trades`)
 // DEX trades on chain for every curated token and tokens outside the registry, a new block every 20 s
 // (a new pool every two minutes).
-const upstreams = await startDemoUpstreams(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens)
+const upstreams = await startDemoUpstreams(loadRegistry(process.env.TOKEN_REGISTRY_FILE ?? null).tokens, DEMO_SERVED_HOURS)
 const fake = upstreams.fake
 setInterval(upstreams.tick, 20_000).unref()
 // CHAIN_SOURCE=ogmios: the same chain through a fake Ogmios (a real WebSocket), each block delivered as it is made.
@@ -37,12 +37,12 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL ?? 'file:./data/demo.db',
   // The fakes have no call budget to protect.
   GECKOTERMINAL_RPM: process.env.GECKOTERMINAL_RPM ?? '600',
-  // The follower reads back all the demo chain's hours of trades (a day and more: its 24 h change has a day-old price).
-  CHAIN_BACKFILL_HOURS: process.env.CHAIN_BACKFILL_HOURS ?? String(DEMO_CHAIN_HOURS),
-  // The fake chain costs nothing to read: poll every 2 s so the backfill is read within a minute or two.
-  CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '2000',
-  // 13 calls every 2 s: a Koios budget the plan can reserve that for (the fake has none to protect).
-  KOIOS_RPM: process.env.KOIOS_RPM ?? '6000',
+  // The follower reads back all the demo chain's two weeks of trades, newest first (the charts' whole default span).
+  CHAIN_BACKFILL_HOURS: process.env.CHAIN_BACKFILL_HOURS ?? String(DEMO_SERVED_HOURS),
+  // The fake chain costs nothing to read: poll every 250 ms so the two weeks are read within a minute or two.
+  CHAIN_POLL_MS: process.env.CHAIN_POLL_MS ?? '250',
+  // 13 calls every 250 ms: a Koios budget the plan can reserve that for (the fake has none to protect).
+  KOIOS_RPM: process.env.KOIOS_RPM ?? '20000',
   // Production minus the internet: the fakes have no daily or monthly quota, so none is set (keyless Koios's
   // 5,000 a day would be spent by the 2 s polls within minutes, and every chain read after it paced).
   KOIOS_PER_DAY: process.env.KOIOS_PER_DAY ?? '0',
@@ -54,14 +54,20 @@ stopOnSignals(server)
 void buildDocsWhenMissing(server.deps.logger)
 
 // The fake market moves, so the live stream has changes to push: every 10 s SNEK and a few other tokens' source A
-// prices drift by up to ±1 %; the core refresh (every 30 s) picks them up and the stream pushes what changed.
+// prices move by up to ±1 %, leaning back to where they started (the chain's pools do the same), so a demo left
+// running keeps its sources and its chain in step; the core refresh (every 30 s) picks them up and the stream
+// pushes what changed.
 const MOVE_EVERY_MS = 10_000
+const startPrice = new Map<object, number>()
 setInterval(() => {
   const pairs = fake.world.dexscreener.pairs
   const moved = pairs.filter((pair) => (pair.baseToken as { address?: string }).address === SAMPLE.snek || Math.random() < 0.1)
   for (const pair of moved) {
     const price = Number(pair.priceUsd)
-    if (Number.isFinite(price) && price > 0) pair.priceUsd = (price * (1 + (Math.random() - 0.5) / 50)).toPrecision(6)
+    if (!Number.isFinite(price) || price <= 0) continue
+    if (!startPrice.has(pair)) startPrice.set(pair, price)
+    const lean = -0.2 * Math.log(price / startPrice.get(pair)!)
+    pair.priceUsd = (price * (1 + (Math.random() - 0.5) / 50 + Math.max(-0.01, Math.min(0.01, lean)))).toPrecision(6)
   }
 }, MOVE_EVERY_MS).unref()
 

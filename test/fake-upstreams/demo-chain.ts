@@ -1,11 +1,12 @@
 /**
- * The demo's chain (bun run demo, the benchmarks): a day of blocks (`hours`), 20 s apart, in which every curated token has
+ * The demo's chain (bun run demo, the benchmarks): `hours` of blocks, 20 s apart, in which every curated token has
  * an ADA pool on Minswap V2 (the pool source B lists for it in the demo world) and a third of them one more across
- * the six other followed DEXes, and trades on them (constant-product swaps of 0.05–1 % of
- * the pool, a deposit now and then). The pools were created two days before that day (`createdBlocksEarlier`),
- * so a follower reading the day back (CHAIN_BACKFILL_HOURS=24) finds them existing, as mainnet's established pools
- * are, rather than all created at its first block. `tick()` adds the next block with a few swaps, at a mainnet-like pace, so the
- * follower always has something new. Deterministic: the same registry gives the same chain.
+ * the six other followed DEXes, and trades on them (constant-product swaps of 0.05–1 % of the pool, leaning back
+ * towards the pool's opening price, a deposit now and then). The pools were created two days before the first
+ * block of trades (`createdBlocksEarlier`), so a follower reading the trades back finds them existing, as mainnet's
+ * established pools are, rather than all created at its first block. `tick()` adds the next block with a few swaps,
+ * at a mainnet-like pace, so the follower always has something new. Deterministic: the same registry gives the
+ * same chain.
  */
 import { LOVELACE, type DexId } from '../../src/chain/types'
 import type { RegistryToken } from '../../src/registry/registry'
@@ -62,10 +63,15 @@ export function demoChain(
     const unit = Bun.hash.wyhash(`unfollowed:${i}`).toString(16).padStart(16, '0').repeat(4).slice(0, 56) + '4e4f4e45'
     pools.push(chain.pool({ dex: DEXES[i % DEXES.length], assetA: LOVELACE, assetB: unit, reserveA: 50_000_000_000n, reserveB: 1_000_000_000_000n, lpSupply: 1_000_000_000n }))
   }
+  // Each pool's opening price (ADA per base unit): swaps lean back towards it, so the chain's price stays near the
+  // market's (the demo's sources A and B price the tokens from the same table) however long the chain runs.
+  const opening = new Map(pools.map((p) => [p, Number(p.spec.reserveA) / Number(p.spec.reserveB)]))
   const swap = (pool: FakePool): PoolMove => {
     const { reserveA, reserveB } = pool.spec
     const share = 0.0005 + rand() * 0.01
-    if (rand() < 0.5) {
+    const drift = Math.log(Number(reserveA) / Number(reserveB) / opening.get(pool)!)
+    // ADA in (a buy) raises the price: less likely the further the price is above its opening, and the other way.
+    if (rand() < Math.min(0.85, Math.max(0.15, 0.5 - 4 * drift))) {
       const ada = BigInt(Math.max(1_000_000, Math.round(Number(reserveA) * share)))
       return { pool, reserveA: reserveA + ada, reserveB: (reserveA * reserveB) / (reserveA + ada) }
     }

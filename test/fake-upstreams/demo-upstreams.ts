@@ -18,6 +18,14 @@ import { FakeUpstreams } from './server'
  */
 export const DEMO_CHAIN_HOURS = 30
 
+/**
+ * Hours of DEX trades `bun run demo` serves: two weeks, so a token page's default chart (300 hourly candles) is the
+ * chain's alone, as on a deployment whose follower has run for a fortnight, and needs no source B call (at source
+ * B's real budget, GECKOTERMINAL_RPM=10, a dozen token pages a minute would otherwise each wait for their past).
+ * The tests keep DEMO_CHAIN_HOURS: reading two weeks back takes the follower about a minute.
+ */
+export const DEMO_SERVED_HOURS = 14 * 24
+
 export interface DemoUpstreams {
   fake: FakeUpstreams
   /** The chain the fake Koios answers from (and a fake Ogmios follows, with CHAIN_SOURCE=ogmios). */
@@ -28,11 +36,13 @@ export interface DemoUpstreams {
   tick(): void
 }
 
-export async function startDemoUpstreams(tokens: readonly RegistryToken[]): Promise<DemoUpstreams> {
+export async function startDemoUpstreams(tokens: readonly RegistryToken[], hours = DEMO_CHAIN_HOURS): Promise<DemoUpstreams> {
   const fake = await FakeUpstreams.start()
   fake.world.coingecko.adaFollowsSeries = true
   // One chain: the fake Koios answers both the chain tip and the follower's reads from it (routes/koios.ts).
-  const chain = demoChain(tokens, { hours: DEMO_CHAIN_HOURS })
+  // The pools open at the market's prices in ADA at today's ADA price: the chain's price of a token now is then the
+  // one its sources give (its past in USD moves with ADA's, as a token priced in ADA does).
+  const chain = demoChain(tokens, { hours, adaUsd: fake.world.coingecko.adaPriceAt(Date.now()) })
   fake.world.koios.chain = chain.chain
   const outside = demoNewTokens(fake.world, chain.chain)
   // Their safety report's chain facts (policy, mints, holders), as the curated tokens have.

@@ -38,7 +38,9 @@ export const ohlcvDoc = endpoint({
     'longer than that. `pool` picks another pool from `poolChoices`, the default first: the most liquid weighted by ' +
     'its history (a followed pool\'s chain liquidity, twice its ADA reserve; a pool only source B lists, its USD reserve ' +
     'in ADA; each × the share of the default chart\'s 300 hours the pool has been around), so a pool of twelve hours is ' +
-    'not the default beside one of months unless it is far deeper. For a followed curated token, source B\'s pools are ' +
+    'not the default beside one of months unless it is far deeper; and chain first: a pool only source B lists is the ' +
+    'default only when more than ten times deeper than the token\'s followed pools (its chart costs source B calls, ' +
+    'a followed pool\'s none). For a followed curated token, source B\'s pools are ' +
     'those its screener batch lists (no call of this request\'s). This is one pool, never an all-DEX aggregate.\n\n' +
     'Chartable pools are the followed pools and the source B pools where the token is the base token, on a DEX that ' +
     "is not one of source A's (source A supplies no candles), among the first 20 pools source B lists for the token " +

@@ -58,6 +58,14 @@ export interface ChartChoice {
   score: number | null
 }
 
+/**
+ * Chain first: a pool only source B lists is the default only when its weighted liquidity is more than this many
+ * times a followed pool's. Its chart costs source B calls (10 a minute for the whole service, so it goes partial as
+ * soon as a few clients ask) and its candles are an aggregator's, where a followed pool's are this service's own
+ * and cost no call.
+ */
+export const CHAIN_PREFERENCE = 10
+
 const historyWeight = (start: number | null, nowSeconds: number) => (start === null ? 0 : Math.min(1, Math.max(0, nowSeconds - start) / HISTORY_SPAN_SECONDS))
 
 /**
@@ -65,9 +73,9 @@ const historyWeight = (start: number | null, nowSeconds: number) => (start === n
  * address. Each pool's liquidity weighted by its history (HISTORY_SPAN_SECONDS): a followed pool's liquidity is its
  * chain liquidity (twice its tradeable ADA reserve, in ADA), its history from its creation or the follower's first
  * record (or source B's creation of it, when source B lists it); a pool only source B lists counts its USD reserve in
- * ADA at ADA's USD price, its history from source B's creation of it (unknown: whole). Without ADA's price such a pool
- * comes after the followed ones (beside none, its USD reserve ranks it). Ties go to the larger ADA reserve, then to the
- * order given.
+ * ADA at ADA's USD price, its history from source B's creation of it (unknown: whole), and ranks above a followed
+ * pool only when more than CHAIN_PREFERENCE times deeper. Without ADA's price such a pool comes after the followed ones
+ * (beside none, its USD reserve ranks it). Ties go to the larger ADA reserve, then to the order given.
  */
 export function chartChoices(followed: readonly FollowedPool[], sourceB: readonly ChartablePool[], ticker: string, adaUsd: number | null, nowSeconds: number): ChartChoice[] {
   const listed = new Map(sourceB.map((p) => [p.address, p]))
@@ -75,7 +83,8 @@ export function chartChoices(followed: readonly FollowedPool[], sourceB: readonl
     const pool = listed.get(chain.poolId) ?? null
     const starts = [chain.createdTime, chain.firstRecord, pool?.createdAt ?? null].filter((t): t is number => t !== null)
     const liquidityAda = (2 * Number(chain.reserveAda)) / 1e6
-    return { ref: chainPoolRef(chain, ticker), chain, sourceB: pool, score: liquidityAda * historyWeight(starts.length === 0 ? null : Math.min(...starts), nowSeconds) }
+    const weighted = liquidityAda * historyWeight(starts.length === 0 ? null : Math.min(...starts), nowSeconds)
+    return { ref: chainPoolRef(chain, ticker), chain, sourceB: pool, score: weighted * CHAIN_PREFERENCE }
   })
   const inAda = followed.length > 0
   for (const pool of sourceB) {
