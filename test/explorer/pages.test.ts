@@ -140,3 +140,34 @@ describe('the pool page', () => {
     }
   }, 60_000)
 })
+
+describe('trades arriving block by block', () => {
+  /** A swap on SNEK's Minswap V2 pool in a new block, recorded by the follower's next poll: its transaction. */
+  async function swapRecorded(): Promise<string> {
+    const { reserveA, reserveB } = chain.p1.spec
+    const ada = 2_000_000_000n
+    chain.chain.addBlock([[{ pool: chain.p1, reserveA: reserveA + ada, reserveB: (reserveA * reserveB) / (reserveA + ada) }]], { time: Math.floor(Date.now() / 1000) })
+    const tx = chain.chain.txs[chain.chain.txs.length - 1].txHash
+    await svc.deps.chain!.follower.poll()
+    return tx
+  }
+
+  for (const where of ['token', 'pool'] as const) {
+    it(`puts a trade the follower records on top of the ${where} page's list, without a reload`, async () => {
+      const { page, errors, close } = await openPage(browser, base)
+      try {
+        // The page's one stream, with the token's trades among its topics, is open before the block is made.
+        const stream = page.waitForResponse((res) => res.url().includes('/api/v1/stream?topics=') && res.url().includes(`trades:${SAMPLE.snek}`), { timeout: 20_000 })
+        await page.goto(where === 'token' ? `${base}/token/${SAMPLE.snek}` : `${base}/pool/${chain.p1.poolId}`)
+        await page.locator('#trades tbody tr').first().waitFor({ timeout: 20_000 })
+        expect((await stream).status()).toBe(200)
+        const tx = await swapRecorded()
+        await page.locator(`#trades tbody tr[data-tx="${tx}"]`).waitFor({ timeout: 10_000 })
+        expect(await page.locator('#trades tbody tr').first().getAttribute('data-tx')).toBe(tx)
+        expect(errors).toEqual([])
+      } finally {
+        await close()
+      }
+    }, 60_000)
+  }
+})

@@ -4,9 +4,9 @@
  * the six other followed DEXes, and trades on them (constant-product swaps of 0.05–1 % of the pool, leaning back
  * towards the pool's opening price, a deposit now and then). The pools were created two days before the first
  * block of trades (`createdBlocksEarlier`), so a follower reading the trades back finds them existing, as mainnet's
- * established pools are, rather than all created at its first block. `tick()` adds the next block with a few swaps,
- * at a mainnet-like pace, so the follower always has something new. Deterministic: the same registry gives the
- * same chain.
+ * established pools are, rather than all created at its first block. `tick()` adds the next block with a few swaps
+ * (and one on each of `liveUnits`' pools), so the follower always has something new. Deterministic: the same
+ * registry gives the same chain.
  */
 import { LOVELACE, type DexId } from '../../src/chain/types'
 import type { RegistryToken } from '../../src/registry/registry'
@@ -33,7 +33,17 @@ export interface DemoChain {
  */
 export function demoChain(
   tokens: readonly RegistryToken[],
-  options: { nowMs?: number; adaUsd?: number; swapsPerBlock?: number; hours?: number; blocks?: number; unfollowedPools?: number; createdBlocksEarlier?: number } = {},
+  options: {
+    nowMs?: number
+    adaUsd?: number
+    swapsPerBlock?: number
+    hours?: number
+    blocks?: number
+    unfollowedPools?: number
+    createdBlocksEarlier?: number
+    /** Units whose first pool trades in every block `tick()` adds (a token page that moves as one watches it). */
+    liveUnits?: readonly string[]
+  } = {},
 ): DemoChain {
   const now = Math.floor((options.nowMs ?? Date.now()) / 1000)
   const adaUsd = options.adaUsd ?? 0.65
@@ -82,10 +92,11 @@ export function demoChain(
     const { reserveA, reserveB, lpSupply } = pool.spec
     return { pool, reserveA: (reserveA * 101n) / 100n, reserveB: (reserveB * 101n) / 100n, lpSupply: (lpSupply * 101n) / 100n }
   }
-  const nextBlock = () => {
-    const txs: PoolMove[][] = []
+  const live = (options.liveUnits ?? []).flatMap((unit) => pools.find((p) => p.spec.assetB === unit) ?? [])
+  const nextBlock = (always: readonly FakePool[] = []) => {
+    const txs: PoolMove[][] = always.map((pool) => [swap(pool)])
     let n = Math.floor(perBlock) + (rand() < perBlock % 1 ? 1 : 0)
-    const used = new Set<FakePool>()
+    const used = new Set<FakePool>(always)
     while (n-- > 0) {
       const pool = pools[Math.floor(rand() * pools.length)]
       if (used.has(pool)) continue
@@ -96,5 +107,5 @@ export function demoChain(
   }
   chain.addBlock(pools.map((p) => [{ pool: p, reserveA: p.spec.reserveA, reserveB: p.spec.reserveB }]))
   for (let b = 0; b < (options.blocks ?? span); b++) nextBlock()
-  return { chain, pools, tick: nextBlock }
+  return { chain, pools, tick: () => nextBlock(live) }
 }

@@ -10,6 +10,7 @@ import { demoNewTokens } from './demo-new-tokens'
 import { addSafetyFacts } from './demo-safety'
 import type { FakeChain } from './chain'
 import { FakeUpstreams } from './server'
+import { SAMPLE } from './world'
 
 /**
  * Hours of DEX trades on the demo's chain, and the follower's backfill over them (CHAIN_BACKFILL_HOURS): more than a
@@ -42,7 +43,8 @@ export async function startDemoUpstreams(tokens: readonly RegistryToken[], hours
   // One chain: the fake Koios answers both the chain tip and the follower's reads from it (routes/koios.ts).
   // The pools open at the market's prices in ADA at today's ADA price: the chain's price of a token now is then the
   // one its sources give (its past in USD moves with ADA's, as a token priced in ADA does).
-  const chain = demoChain(tokens, { hours, adaUsd: fake.world.coingecko.adaPriceAt(Date.now()) })
+  // SNEK, the demo's sample token, trades in every new block: its page shows trades arriving block by block.
+  const chain = demoChain(tokens, { hours, adaUsd: fake.world.coingecko.adaPriceAt(Date.now()), liveUnits: [SAMPLE.snek] })
   fake.world.koios.chain = chain.chain
   const outside = demoNewTokens(fake.world, chain.chain)
   // Their safety report's chain facts (policy, mints, holders), as the curated tokens have.

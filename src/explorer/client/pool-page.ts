@@ -4,6 +4,7 @@ import { apiGet } from './api'
 import { chartSection } from './chart'
 import { el, fill, main } from './dom'
 import { formatDate, formatInteger, formatPrice, formatUnits, formatUsd, UNKNOWN } from './format'
+import { openLive } from './live'
 import { tradesSection } from './trades'
 
 const ADA_DECIMALS = 6
@@ -61,5 +62,8 @@ export async function poolPage(poolId: string): Promise<void> {
   )
   // A pool a few hours old has few hourly candles: its chart starts at 5 minutes.
   const young = p.created?.time != null && Date.now() / 1000 - p.created.time < YOUNG_POOL_S
-  root.append(chartSection(p.token.unit, { pool: p.poolId, tf: young ? '5m' : undefined }), tradesSection(p.token.unit, Promise.resolve(decimals), p.poolId))
+  const trades = tradesSection(p.token.unit, Promise.resolve(decimals), p.poolId)
+  root.append(chartSection(p.token.unit, { pool: p.poolId, tf: young ? '5m' : undefined }), trades.element)
+  // The pool's trades as the follower records them (its token's topic, kept to this pool).
+  if (await trades.followed) openLive([`trades:${p.token.unit}`], trades.live, () => {})
 }

@@ -54,7 +54,8 @@ export async function tokenPage(input: string): Promise<void> {
   const facts = el('div', { id: 'facts' }, el('p', { class: 'muted' }, 'Loading token…'))
   const onChain = el('div', { id: 'chain-body' })
   const pairs = el('div', { id: 'pairs-body' })
-  fill(root, heading, price, scope, status, facts, onChain, section('pairs', 'Pairs', pairs), chartSection(unit), tradesSection(unit, decimals), safetySection(unit, decimals), communitySection(unit))
+  const trades = tradesSection(unit, decimals)
+  fill(root, heading, price, scope, status, facts, onChain, section('pairs', 'Pairs', pairs), chartSection(unit), trades.element, safetySection(unit, decimals), communitySection(unit))
 
   let detailShown = false
   let live = false
@@ -81,19 +82,22 @@ export async function tokenPage(input: string): Promise<void> {
   }
   void standIn(false)
 
-  const followPrice = async () => {
+  const followLive = async () => {
     if (live) return
     live = true
-    // The price follows the stream's `token:<unit>` topic (the token's screener row: the same liquidity-weighted
-    // price). Only changes after this read (`token` events; the snapshot may be older than the detail just read).
-    // Curated tokens only (those with a screener row): the stream refuses the topic for others (400), so a token
-    // outside the registry opens none and keeps the price it read.
-    if ((await row) === null) return
-    openLive([`token:${unit}`], {
+    // One stream for the page's topics. The price follows `token:<unit>` (the token's screener row: the same
+    // liquidity-weighted price; only changes after this read, as `token` events), for curated tokens only (those
+    // with a screener row: the stream refuses the topic for others, 400). The trades follow `trades:<unit>` when
+    // the token's trades are recorded here (their first read answered). A token with neither opens no stream.
+    const [curated, followed] = await Promise.all([row.then((r) => r !== null), trades.followed])
+    const topics = [...(curated ? [`token:${unit}`] : []), ...(followed ? [`trades:${unit}`] : [])]
+    if (topics.length === 0) return
+    openLive(topics, {
       token: (data) => {
         const r = (data as { token: ScreenerRow | null }).token
         if (r !== null && shownFrom === 'sources') showPrice(r.priceUsd, r.change24h)
       },
+      ...trades.live,
     }, () => {})
   }
 
@@ -126,7 +130,7 @@ export async function tokenPage(input: string): Promise<void> {
     showFacts(facts, t, h)
     fill(onChain, chainFiguresSection(t))
     fill(pairs, scrollRegion('Pairs', pairsTable(t.pairs, t.symbol)))
-    void followPrice()
+    void followLive()
     if (delay !== null) setTimeout(() => void load(true), delay)
   }
   await load(false)
