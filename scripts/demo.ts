@@ -122,7 +122,7 @@ Start here
 Examples
 ${examples.join('\n')}
 ${chainExamples}${newTokensExamples(origin)}${pricesExamples}
-The chain follower reads ${fakeOgmios === null ? 'the fake Koios (polled every 2 s)' : `a fake Ogmios (${fakeOgmios.url}): each block as it is made, every 20 s`}; its position:
+The chain follower reads ${fakeOgmios === null ? 'the fake Koios (polled every 250 ms)' : `a fake Ogmios (${fakeOgmios.url}): each block as it is made, every 20 s`}; its position:
   ${origin}${API_PREFIX}/chain/tip
 
 Live stream (Server-Sent Events): the fake market moves every ${MOVE_EVERY_MS / 1000} s and each core refresh (about every 30 s)
