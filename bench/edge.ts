@@ -58,7 +58,7 @@ async function responseEntries(service: ChildProcess): Promise<number | null> {
 
 const mcpCost: Figure = {
   name: 'mcp-cost',
-  title: '14. MCP list_tokens call against the cached REST read of GET /api/v1/tokens (server CPU per request, 8 connections)',
+  title: '18. MCP list_tokens call against the cached REST read of GET /api/v1/tokens (server CPU per request, 8 connections)',
   async run({ startService, dir }) {
     // No per-client MCP limit here: the figure prices a call, not the refusal.
     const service = await startService({ MCP_CALLS_PER_CLIENT_PER_MINUTE: '0' })
@@ -118,7 +118,7 @@ function mcpLoop(url: string, body: string) {
 
 const mcpFlood: Figure = {
   name: 'mcp-flood',
-  title: '15. Cached REST read latency while three clients loop MCP calls (4 connections of REST reads, default MCP limit)',
+  title: '19. Cached REST read latency while three clients loop MCP calls (4 connections of REST reads, default MCP limit)',
   async run({ startService }) {
     const service = await startService({ TRUST_PROXY: '1' })
     const lines: FigureLine[] = []
@@ -148,7 +148,7 @@ const mcpFlood: Figure = {
 
 const hostRotation: Figure = {
   name: 'host-rotation',
-  title: `16. GET ${HOT_PATH} with one Host against a new Host on every request (PUBLIC_BASE_URL unset; server CPU per request, 8 connections)`,
+  title: `20. GET ${HOT_PATH} with one Host against a new Host on every request (PUBLIC_BASE_URL unset; server CPU per request, 8 connections)`,
   async run({ startService, dir }) {
     const service = await startService()
     try {
