@@ -75,6 +75,39 @@ describe('Ogmios messages', () => {
     }
   })
 
+  it('reads or refuses with a shape error a real block with any one field replaced by an odd value, never throws anything else', () => {
+    // A node or proxy bug must not become a TypeError escaping the WebSocket listener (ogmios.ts rethrows those).
+    const odd: unknown[] = [null, 0, -1, 1.5, '', 'x', 'addr1zzzz', 'ff'.repeat(100), [], {}, true, { ada: { lovelace: 'x' } }, { lovelace: 1 }]
+    const base = JSON.parse(vector('NextBlockResponse-039'))
+    const fields: string[][] = []
+    const walk = (value: unknown, path: string[]) => {
+      if (typeof value !== 'object' || value === null) return
+      for (const [key, inner] of Object.entries(value)) {
+        fields.push([...path, key])
+        walk(inner, [...path, key])
+      }
+    }
+    walk(base, [])
+    const outcomes = { read: 0, refused: 0, other: [] as string[] }
+    for (const field of fields) {
+      for (const value of odd) {
+        const message = structuredClone(base)
+        const parent = field.slice(0, -1).reduce((o, k) => o[k], message)
+        parent[field.at(-1)!] = value
+        try {
+          readNextBlock(readMessage(JSON.stringify(message)), anyCredential)
+          outcomes.read += 1
+        } catch (error) {
+          if (error instanceof OgmiosShapeError) outcomes.refused += 1
+          else outcomes.other.push(`${field.join('.')} = ${JSON.stringify(value)}: ${String(error)}`)
+        }
+      }
+    }
+    expect(fields.length).toBeGreaterThan(500)
+    expect(outcomes.other).toEqual([])
+    expect(outcomes.refused).toBeGreaterThan(0)
+  })
+
   it('the fake Ogmios writes blocks with the vectors’ keys, read back by the same reader', () => {
     const keys = (o: object) => Object.keys(o)
     const real = JSON.parse(vector('NextBlockResponse-039')).result.block
