@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LOVELACE } from '../../src/chain/types'
 import { FakeOgmios } from '../fake-upstreams/ogmios'
-import { emptyWorld } from '../fake-upstreams/world'
 import { Collector } from '../stream/collector'
 import { startStreamService, type StreamService } from '../stream/support'
-import { scenario, SNEK, type Scenario } from './support/scenario'
+import { scenario, SNEK, worldOf, type Scenario } from './support/scenario'
 
 const LIVE_MS = 2000
 const dir = mkdtempSync(join(tmpdir(), 'ogmios-live-'))
@@ -44,9 +43,7 @@ async function caughtUp(): Promise<void> {
 beforeAll(async () => {
   s = scenario()
   ogmios = await FakeOgmios.start(s.chain)
-  const world = emptyWorld()
-  world.koios.chain = s.chain
-  world.coingecko.adaPriceAt = () => 0.65
+  const world = worldOf(s)
   svc = await startStreamService({
     world,
     env: { DATABASE_URL: `file:${join(dir, 'live.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '3', CHAIN_SOURCE: 'ogmios', OGMIOS_URL: ogmios.url },

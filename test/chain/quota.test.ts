@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PROBE_INTERVAL_MS } from '../../src/upstream/budget-ledger'
 import { FakeUpstreams } from '../fake-upstreams/server'
-import { emptyWorld } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
-import { scenario, SNEK, type Scenario } from './support/scenario'
+import { scenario, SNEK, worldOf, type Scenario } from './support/scenario'
 
 const dir = mkdtempSync(join(tmpdir(), 'chain-quota-'))
 const DAY_MS = 86_400_000
@@ -22,9 +21,7 @@ let clock = Date.now()
 
 beforeAll(async () => {
   s = scenario()
-  const world = emptyWorld()
-  world.koios.chain = s.chain
-  world.coingecko.adaPriceAt = () => 0.65
+  const world = worldOf(s)
   fake = await FakeUpstreams.start({ world })
   svc = await startService({ fake, env: { DATABASE_URL: `file:${join(dir, 'c.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '1' }, ledgerOnClock: true })
   for (let i = 0; i < 10 && (await svc.deps.chain!.follower.poll()).cursor?.height !== s.chain.tip!.height; i++);

@@ -14,9 +14,8 @@ import type { PoolUpdateRow } from '../../src/db/schema'
 import type { FakePool } from '../fake-upstreams/chain'
 import { FakeOgmios } from '../fake-upstreams/ogmios'
 import { FakeUpstreams } from '../fake-upstreams/server'
-import { emptyWorld } from '../fake-upstreams/world'
 import { startService, type TestService } from '../helpers'
-import { scenario, SNEK, type Scenario } from '../chain/support/scenario'
+import { scenario, SNEK, worldOf, type Scenario } from '../chain/support/scenario'
 import { until } from '../chain/support/until'
 
 const dir = mkdtempSync(join(tmpdir(), 'ogmios-faults-'))
@@ -64,9 +63,7 @@ async function tradeKeys(): Promise<string[]> {
 
 beforeAll(async () => {
   s = scenario()
-  const world = emptyWorld()
-  world.koios.chain = s.chain
-  world.coingecko.adaPriceAt = () => 0.65
+  const world = worldOf(s)
   fake = await FakeUpstreams.start({ world })
   ogmios = await FakeOgmios.start(s.chain)
   await ogmios.stop() // absent at start

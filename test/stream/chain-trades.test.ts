@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { emptyWorld } from '../fake-upstreams/world'
-import { scenario, SNEK, type Scenario } from '../chain/support/scenario'
+import { scenario, SNEK, worldOf, type Scenario } from '../chain/support/scenario'
 import { Collector } from './collector'
 import { startStreamService, type StreamService } from './support'
 
@@ -29,9 +28,7 @@ const collector = () => {
 
 beforeAll(async () => {
   chain = scenario()
-  const world = emptyWorld()
-  world.koios.chain = chain.chain
-  world.coingecko.adaPriceAt = () => 0.65
+  const world = worldOf(chain)
   s = await startStreamService({ world, env: { DATABASE_URL: `file:${join(dir, 'c.db')}`, CHAIN_FOLLOW: 'on', CHAIN_BACKFILL_HOURS: '3' } })
   for (let i = 0; i < 10 && (await poll()).cursor?.height !== chain.chain.tip!.height; i++);
 })

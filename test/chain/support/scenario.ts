@@ -4,6 +4,7 @@
  * Blocks are 20 s apart from one minute past an hour, so the first three updates share one 1m candle.
  */
 import { FakeChain, type FakePool } from '../../fake-upstreams/chain'
+import { emptyWorld, type World } from '../../fake-upstreams/world'
 import { LOVELACE } from '../../../src/chain/types'
 
 export const SNEK = '279c909f348e533da5808898f87f9a14bb2c3dfbbacccd631d927a3f534e454b'
@@ -18,6 +19,14 @@ export interface Scenario {
   /** Block time of height firstHeight + i. */
   timeOf(i: number): number
   first: number
+}
+
+/** Fake upstreams whose chain API serves this chain, with ADA at a steady $0.65 (nothing else listed). */
+export function worldOf(s: Scenario): World {
+  const world = emptyWorld()
+  world.koios.chain = s.chain
+  world.coingecko.adaPriceAt = () => 0.65
+  return world
 }
 
 export function scenario(nowMs = Date.now()): Scenario {
